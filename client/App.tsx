@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useRoutes } from 'react-router-dom';
+import type { Language } from '../shared/languages.ts';
+import { AppDataProvider, type AppData } from './app-data.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { Footer } from './components/Footer.tsx';
+import { LanguageMenu } from './components/LanguageMenu.tsx';
+import { LanguageOverlay } from './components/LanguageOverlay.tsx';
+import { LanguageProvider, useLanguage } from './language.tsx';
+import { routes } from './routes.tsx';
+
+export interface AppProps {
+  data: AppData;
+  language: Language;
+  languageChosen: boolean;
+  showErrorStack: boolean;
+}
+
+/** The whole page below the router; the server and the browser wrap it in their own router and i18n instance. */
+export function App({ data, language, languageChosen, showErrorStack }: AppProps) {
+  return (
+    <AppDataProvider value={data}>
+      <LanguageProvider initialLanguage={language} initialChosen={languageChosen}>
+        <ErrorBoundary showStack={showErrorStack}>
+          <Layout />
+        </ErrorBoundary>
+      </LanguageProvider>
+    </AppDataProvider>
+  );
+}
+
+function Layout() {
+  const { t } = useTranslation();
+  const { chosen } = useLanguage();
+  const page = useRoutes(routes);
+  useScrollOnNavigation();
+  return (
+    <>
+      <div className="page" inert={!chosen}>
+        <a className="skip-link" href="#main">{t('skipToContent')}</a>
+        <LanguageMenu />
+        {page}
+        <Footer />
+      </div>
+      {!chosen && <LanguageOverlay />}
+    </>
+  );
+}
+
+/** After in-app navigation: to the anchor named in the hash, else to the top. */
+function useScrollOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      if (!hash) return;
+    }
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}

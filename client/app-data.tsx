@@ -1,0 +1,18 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PageAssets, PublicContent } from '../shared/content.ts';
+
+export interface AppData extends PageAssets {
+  content: PublicContent;
+}
+
+const AppDataContext = createContext<AppData | null>(null);
+
+export function AppDataProvider({ value, children }: { value: AppData; children: ReactNode }) {
+  return <AppDataContext.Provider value={value}>{children}</AppDataContext.Provider>;
+}
+
+export function useAppData(): AppData {
+  const data = useContext(AppDataContext);
+  if (!data) throw new Error('useAppData outside AppDataProvider');
+  return data;
+}

@@ -1,0 +1,44 @@
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { BOOTSTRAP_ELEMENT_ID, type BootstrapData } from '../shared/bootstrap.ts';
+import { I18N_OPTIONS, NAMESPACE } from '../shared/i18n-options.ts';
+import { App } from './App.tsx';
+
+export const ROOT_ELEMENT_ID = 'root';
+
+/** Hydrates the server's HTML with the data it sent along. */
+export function boot(doc: Document = document, showErrorStack = process.env.NODE_ENV !== 'production') {
+  const root = doc.getElementById(ROOT_ELEMENT_ID);
+  if (!root) throw new Error('Failed to find the root element');
+  const data = readBootstrapData(doc);
+
+  const i18n = i18next.createInstance();
+  void i18n.init({ ...I18N_OPTIONS, lng: data.language, resources: { [data.language]: { [NAMESPACE]: data.translations } } });
+
+  return hydrateRoot(
+    root,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <App
+            data={{ content: data.content, heroSlides: data.heroSlides, logoUrl: data.logoUrl }}
+            language={data.language}
+            languageChosen={data.languageChosen}
+            showErrorStack={showErrorStack}
+          />
+        </BrowserRouter>
+      </I18nextProvider>
+    </StrictMode>,
+    // A mismatch between server and browser is a bug worth seeing in every console.
+    { onRecoverableError: (error) => console.error('Recoverable hydration error:', error) },
+  );
+}
+
+function readBootstrapData(doc: Document): BootstrapData {
+  const element = doc.getElementById(BOOTSTRAP_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('The page carries no bootstrap data');
+  return JSON.parse(element.textContent) as BootstrapData;
+}

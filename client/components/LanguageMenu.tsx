@@ -1,0 +1,35 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES } from '../../shared/languages.ts';
+import { useLanguage } from '../language.tsx';
+import { Flag } from './Flag.tsx';
+import { LanguageLink } from './LanguageLink.tsx';
+
+/** The dropdown at the top right: a <details> element, so it opens without scripts too. */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => details.current?.removeAttribute('open');
+
+  return (
+    <nav className="language-menu" aria-label={t('language.choose')}>
+      <details ref={details}>
+        <summary aria-label={t('language.menuLabel', { language: LANGUAGE_NAMES[language] })}>
+          <Flag language={language} placement="menu-current" />
+          <span className="language-menu__code" aria-hidden="true">{language.toUpperCase()}</span>
+        </summary>
+        <ul className="language-menu__list">
+          {LANGUAGES.map((lng) => (
+            <li key={lng}>
+              <LanguageLink language={lng} className="language-menu__item" onChosen={close}>
+                <Flag language={lng} placement="menu" />
+                <span>{LANGUAGE_NAMES[lng]}</span>
+              </LanguageLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The logo, or the product name as text when there is none or it does not load.
+ * Before scripts run a broken image shows its alt text, which is the same name;
+ * once hydrated, an image that already failed is caught by checking it directly,
+ * since its error event fired before React was listening.
+ */
+export function Logo({ url }: { url: string | null }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    const img = image.current;
+    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+  }, [url]);
+
+  if (!url || failed) return <p className="logo logo--text">{t('product')}</p>;
+  return (
+    <img
+      ref={image}
+      className="logo"
+      src={url}
+      alt={t('product')}
+      width={240}
+      height={80}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppData } from '../app-data.tsx';
+
+/**
+ * The studio picker. The server renders the first studio so its HTML can be cached;
+ * right after hydration the browser switches to a random one, as SPEC.md asks.
+ */
+export function StudioPicker() {
+  const { t } = useTranslation();
+  const { studios } = useAppData().content;
+  const [selectedId, setSelectedId] = useState(studios[0]!.id);
+
+  useEffect(() => {
+    setSelectedId(studios[Math.floor(Math.random() * studios.length)]!.id);
+  }, [studios]);
+
+  const studio = studios.find((s) => s.id === selectedId) ?? studios[0]!;
+  return (
+    <section className="section" aria-labelledby="location-heading">
+      <h2 id="location-heading">{t('location.heading')}</h2>
+      <p className="section__intro">{t('location.intro')}</p>
+      <div className="picker">
+        <label className="picker__label" htmlFor="studio-select">{t('location.select')}</label>
+        <select id="studio-select" className="picker__select" value={selectedId} onChange={(e) => setSelectedId(e.target.value)}>
+          {studios.map((s) => (
+            <option key={s.id} value={s.id}>{s.name}</option>
+          ))}
+        </select>
+      </div>
+      <div className="map-panel">
+        <div className="map-panel__info">
+          <h3 className="map-panel__name">{studio.name}</h3>
+          <p className="map-panel__label">{t('location.address')}</p>
+          <address className="map-panel__address">{studio.address}</address>
+          <a className="map-panel__link" href={studio.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+            {t('location.openMap')} <span className="visually-hidden">{t('studios.newTab')}</span>
+          </a>
+        </div>
+        <iframe
+          className="map-panel__map"
+          src={studio.mapEmbedUrl}
+          title={t('location.mapTitle', { name: studio.name })}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+    </section>
+  );
+}

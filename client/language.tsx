@@ -1,0 +1,119 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  type Language,
+} from '../shared/languages.ts';
+import { OVERLAY_CLOSE_DELAY_MS } from '../shared/timing.ts';
+import { ensureTranslations } from './translations.ts';
+
+export interface LanguageState {
+  language: Language;
+  /** Whether a language has been chosen; the overlay shows while not. */
+  chosen: boolean;
+  /** The entry just picked, highlighted until it is applied. */
+  pending: Language | null;
+  choose(language: Language): void;
+  /** Starts loading a language's file early (on hover or focus of its link). */
+  prefetch(language: Language): void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage outside LanguageProvider');
+  return state;
+}
+
+interface Props {
+  initialLanguage: Language;
+  initialChosen: boolean;
+  children: ReactNode;
+}
+
+export function LanguageProvider({ initialLanguage, initialChosen, children }: Props) {
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [current, setCurrent] = useState({ language: initialLanguage, chosen: initialChosen });
+  const [pending, setPending] = useState<Language | null>(null);
+  const latestChoice = useRef(0);
+
+  const apply = useCallback(
+    async (language: Language) => {
+      await i18n.changeLanguage(language);
+      remember(language);
+      setCurrent({ language, chosen: true });
+      setPending(null);
+    },
+    [i18n],
+  );
+
+  const choose = useCallback(
+    (language: Language) => {
+      const choice = ++latestChoice.current;
+      setPending(language);
+      const delay = new Promise((resolve) => setTimeout(resolve, OVERLAY_CLOSE_DELAY_MS));
+      void Promise.all([ensureTranslations(i18n, language), delay]).then(() => {
+        if (choice === latestChoice.current) return apply(language);
+      });
+    },
+    [i18n, apply],
+  );
+
+  const prefetch = useCallback((language: Language) => void ensureTranslations(i18n, language), [i18n]);
+
+  // A choice stored in this browser counts as chosen even when the cookie is gone.
+  useEffect(() => {
+    if (initialChosen) {
+      remember(initialLanguage);
+      return;
+    }
+    const stored = readStoredLanguage();
+    if (stored) void ensureTranslations(i18n, stored).then(() => apply(stored));
+    // Only on the first render: later changes come through choose().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = current.language;
+  }, [current.language]);
+
+  // A ?lng= link has done its work once the choice is stored: drop it so a reload keeps the newer choice.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!current.chosen || !params.has(LANGUAGE_QUERY_PARAM) || params.get(LANGUAGE_QUERY_PARAM) === current.language) return;
+    params.delete(LANGUAGE_QUERY_PARAM);
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [current, location, navigate]);
+
+  return (
+    <LanguageContext.Provider value={{ ...current, pending, choose, prefetch }}>{children}</LanguageContext.Provider>
+  );
+}
+
+function readStoredLanguage(): Language | null {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the choice for this browser (localStorage) and for the server (cookie). */
+function remember(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the cookie still carries the choice.
+  }
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import compression from 'compression';
+import express, { type ErrorRequestHandler } from 'express';
+import { DEFAULT_LANGUAGE } from '../shared/languages.ts';
+import { localesRouter } from './locales.ts';
+import { pageHandler, type PageDeps } from './pages.ts';
+import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
+import { sendErrorPage } from './render.tsx';
+
+export type AppDeps = PageDeps;
+
+/** The whole request pipeline, in order. It never listens: server/index.ts does. */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(compression());
+
+  // Hashed file names change with their content, so browsers may keep them for a year.
+  app.use('/assets', express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.use('/locales', localesRouter(deps.translations));
+  app.use(express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
+
+  app.get('/{*splat}', pageHandler(deps));
+
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    deps.logger.error({ err: error }, 'request failed');
+    sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: deps.clientAssets, showErrorStack: !deps.config.production });
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,73 @@
+import type { Language } from './languages.ts';
+
+/** One background slide of the hero: an image and the studio it shows. */
+export interface HeroSlide {
+  image: string;
+  studio: string;
+  /** Local slides ship several widths; backend slides have one image. */
+  srcset?: string;
+}
+
+export interface Picture {
+  src: string;
+  srcset?: string;
+  width: number;
+  height: number;
+}
+
+export interface Studio {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  address: string;
+  /** Address of the embeddable map frame. */
+  mapEmbedUrl: string;
+  /** Address of the map for a full browser tab (used where frames are not possible). */
+  mapLinkUrl: string;
+  /** The studio's own site, opened from its card. */
+  siteUrl: string;
+  picture: Picture;
+}
+
+export interface Company {
+  name: string;
+  legalForm: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  email: string;
+  phone: string;
+  website: string;
+  register: string;
+  registerCourt: string;
+  vatId: string;
+  managingDirectors: string;
+  authority: string;
+  privacyEmail: string;
+}
+
+/** Date and time of the event as shown, per language (formatted once at start-up). */
+export interface EventDisplay {
+  date: string;
+  time: string;
+}
+
+/** The part of the content file the browser needs: nothing secret, nothing the page does not show. */
+export interface PublicContent {
+  videoEmbedUrl: string;
+  studios: Studio[];
+  company: Company;
+  eventDisplay: Record<Language, EventDisplay>;
+  /** The year the copyright line names. */
+  copyrightYear: number;
+  /** When the privacy policy was last updated, shown per language. */
+  privacyUpdated: Record<Language, string>;
+}
+
+/** The hero's assets: `heroSlides` is null while unknown, `logoUrl` null when there is no logo. */
+export interface PageAssets {
+  heroSlides: HeroSlide[] | null;
+  logoUrl: string | null;
+}

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
+import { Logo } from '../../client/components/Logo.tsx';
+import { I18N_OPTIONS } from '../../shared/i18n-options.ts';
+import { click, dictionary, renderApp } from '../helpers/render-client.tsx';
+import { consoleCalls } from '../setup.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the 404 page in the browser', () => {
+  it('logs the unknown path with console.error', () => {
+    const errors = consoleCalls('error');
+    renderApp({ path: '/does/not/exist' });
+    expect(document.body.textContent).toContain('Hoppla! Seite nicht gefunden');
+    expect(errors.some((args) => args.includes('/does/not/exist'))).toBe(true);
+    expect(document.querySelector('a.button[href="/"]')).not.toBeNull();
+  });
+});
+
+describe('the footer', () => {
+  it('links to the legal notice and its privacy section, and leads there in place', () => {
+    renderApp();
+    const links = [...document.querySelectorAll('.footer a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/impressum', '/impressum#Datenschutzerklärung']);
+    expect(document.querySelector('.footer__copyright')!.textContent).toBe('© 2027 Horizon Media Events GmbH. Alle Rechte vorbehalten.');
+    click(document.querySelectorAll('.footer a')[1]!);
+    expect(window.location.pathname).toBe('/impressum');
+    expect(document.getElementById('Datenschutzerklärung')).not.toBeNull();
+  });
+});
+
+describe('the studio picker', () => {
+  it('shows the chosen studio’s address and map', () => {
+    renderApp();
+    const select = document.querySelector<HTMLSelectElement>('#studio-select')!;
+    expect(document.querySelector('label[for="studio-select"]')!.textContent).toBe('Studio auswählen');
+    act(() => {
+      select.value = 'zurich';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const frame = document.querySelector('.map-panel__map')!;
+    expect(frame.getAttribute('title')).toBe('Studio Zürich Location');
+    expect(frame.getAttribute('loading')).toBe('lazy');
+    expect(frame.getAttribute('src')).toContain('D%C3%BCbendorf');
+    expect(document.querySelector('.map-panel__address')!.textContent).toContain('8600 Dübendorf');
+  });
+});
+
+describe('the logo', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({ ...I18N_OPTIONS, lng: 'en', resources: { en: { translation: dictionary('en') } } });
+  const mount = (url: string | null) => {
+    document.body.innerHTML = '<div id="logo"></div>';
+    const root = createRoot(document.getElementById('logo')!);
+    act(() => root.render(<I18nextProvider i18n={i18n}><Logo url={url} /></I18nextProvider>));
+    return root;
+  };
+
+  it('falls back to the product name when the image fails', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    mount('/images/missing.png');
+    const img = document.querySelector('img.logo')!;
+    expect(img.getAttribute('alt')).toBe('Horizon Live 2027');
+    act(() => void img.dispatchEvent(new Event('error')));
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('.logo--text')!.textContent).toBe('Horizon Live 2027');
+  });
+
+  it('notices an image that failed before the scripts ran', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    mount('/images/missing.png');
+    expect(document.querySelector('.logo--text')!.textContent).toBe('Horizon Live 2027');
+  });
+
+  it('keeps an image that loaded', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(240);
+    mount('/images/logo.svg');
+    expect(document.querySelector('img.logo')).not.toBeNull();
+  });
+
+  it('shows the product name when there is no logo', () => {
+    mount(null);
+    expect(document.querySelector('.logo--text')!.textContent).toBe('Horizon Live 2027');
+  });
+});
+
+describe('an error while rendering in the browser', () => {
+  it('shows the error page with the message', () => {
+    consoleCalls('error');
+    const Broken = () => {
+      throw new Error('Widget exploded');
+    };
+    document.body.innerHTML = '<div id="x"></div>';
+    const root = createRoot(document.getElementById('x')!);
+    act(() => root.render(<ErrorBoundary showStack={false}><Broken /></ErrorBoundary>));
+    expect(document.querySelector('h1')!.textContent).toBe('Unexpected Application Error!');
+    expect(document.body.textContent).toContain('Widget exploded');
+    expect(document.querySelector('pre')).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next from 'i18next';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from '../../client/App.tsx';
+import { loadContent } from '../../server/content.ts';
+import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
+import type { HeroSlide } from '../../shared/content.ts';
+import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
+import type { Language } from '../../shared/languages.ts';
+
+// Tell React this is a test environment that wraps updates in act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export const dictionary = (lng: Language) =>
+  JSON.parse(readFileSync(path.join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
+
+export const content = loadContent(DEFAULT_CONTENT_PATH);
+
+interface Options {
+  language?: Language;
+  chosen?: boolean;
+  heroSlides?: HeroSlide[] | null;
+  logoUrl?: string | null;
+  path?: string;
+}
+
+/** Renders the app into the test document, as the browser would after a client-side start. */
+export function renderApp(options: Options = {}): { container: HTMLElement; root: Root } {
+  const language = options.language ?? 'de';
+  window.history.replaceState(null, '', options.path ?? '/');
+  const i18n = i18next.createInstance();
+  void i18n.init({ ...I18N_OPTIONS, lng: language, resources: { [language]: { [NAMESPACE]: dictionary(language) } } });
+  document.body.innerHTML = '<div id="root"></div>';
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <App
+            data={{
+              content: content.public,
+              heroSlides: options.heroSlides === undefined ? content.heroSlides : options.heroSlides,
+              logoUrl: options.logoUrl === undefined ? content.logoUrl : options.logoUrl,
+            }}
+            language={language}
+            languageChosen={options.chosen ?? true}
+            showErrorStack
+          />
+        </BrowserRouter>
+      </I18nextProvider>,
+    ),
+  );
+  return { container, root };
+}
+
+export function click(element: Element | null): void {
+  if (!element) throw new Error('nothing to click');
+  act(() => {
+    element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+  });
+}
+
+export function jsonResponse(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}

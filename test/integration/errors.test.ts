@@ -1,0 +1,36 @@
+import request from 'supertest';
+import { describe, expect, it, vi } from 'vitest';
+import { testApp } from '../helpers/app.ts';
+
+vi.mock('../../client/pages/Impressum.tsx', () => ({
+  Impressum: () => {
+    throw new Error('The legal notice <b>broke</b>');
+  },
+}));
+
+describe('an error while rendering a page', () => {
+  it('answers 500 with the error page, its message and (outside production) its stack', async () => {
+    const { app, logLines } = await testApp();
+    const res = await request(app).get('/impressum').expect(500);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('<h1>Unexpected Application Error!</h1>');
+    expect(res.text).toContain('The legal notice &lt;b&gt;broke&lt;/b&gt;');
+    expect(res.text).toMatch(/<pre class="error-page__stack">Error: The legal notice/);
+    const logged = logLines.find((line) => line.msg === 'page render failed');
+    expect(logged).toBeDefined();
+    expect((logged!.err as { stack: string }).stack).toContain('The legal notice <b>broke</b>');
+  });
+
+  it('keeps the stack trace from the public in production', async () => {
+    const { app } = await testApp({}, { NODE_ENV: 'production' });
+    const res = await request(app).get('/impressum').expect(500);
+    expect(res.text).toContain('Unexpected Application Error!');
+    expect(res.text).not.toContain('error-page__stack');
+    expect(res.text).not.toMatch(/at \S+ \(/);
+  });
+
+  it('leaves other pages working', async () => {
+    const { app } = await testApp();
+    await request(app).get('/').expect(200);
+  });
+});

@@ -1,0 +1,159 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { bootstrapOf, testApp } from '../helpers/app.ts';
+
+const HERO_TAGLINE: Record<Language, string> = {
+  de: 'Ein Abend. Vier Studios. Eine gemeinsame Sendung.',
+  en: 'One evening. Four studios. One shared broadcast.',
+  es: 'Una noche. Cuatro estudios. Una emisión compartida.',
+};
+
+let app: Express;
+beforeAll(async () => {
+  ({ app } = await testApp());
+});
+
+const withCookie = (path: string, lng: string) => request(app).get(path).set('Cookie', `selectedLanguage=${lng}`);
+
+describe('GET / without a language choice', () => {
+  it('renders German with the language overlay and every section', async () => {
+    const res = await request(app).get('/').expect(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toMatch(/^<!DOCTYPE html><html lang="de">/);
+    expect(res.text).toContain('role="dialog"');
+    expect(res.text).toContain('Sprache wählen');
+    for (const lng of LANGUAGES) expect(res.text).toContain(`href="?lng=${lng}"`);
+    expect(res.text).toContain(HERO_TAGLINE.de);
+    expect(res.text).toContain('id="rsvp"');
+    expect(res.text).toContain('Studio auswählen');
+    expect(res.text).toContain('href="/impressum#Datenschutzerklärung"');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(bootstrapOf(res.text)).toMatchObject({ language: 'de', languageChosen: false });
+  });
+
+  it('keeps the rest of the page inert behind the overlay', async () => {
+    const res = await request(app).get('/');
+    expect(res.text).toContain('<div class="page" inert="">');
+  });
+});
+
+describe.each(LANGUAGES)('GET / in %s', (lng) => {
+  it('renders from the cookie with no overlay', async () => {
+    const res = await withCookie('/', lng).expect(200);
+    expect(res.text).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${lng}">`));
+    expect(res.text).toContain(HERO_TAGLINE[lng]);
+    for (const other of LANGUAGES.filter((l) => l !== lng)) expect(res.text).not.toContain(HERO_TAGLINE[other]);
+    expect(res.text).not.toContain('role="dialog"');
+    expect(res.text).not.toContain('inert=""');
+    const data = bootstrapOf(res.text);
+    expect(data).toMatchObject({ language: lng, languageChosen: true });
+    expect((data.translations as Record<string, Record<string, string>>).hero!.tagline).toBe(HERO_TAGLINE[lng]);
+  });
+
+  it('renders from ?lng= and stores the choice in a cookie', async () => {
+    const res = await request(app).get(`/?lng=${lng}`).expect(200);
+    expect(res.text).toMatch(new RegExp(`<html lang="${lng}">`));
+    expect(res.text).not.toContain('role="dialog"');
+    const cookie = res.headers['set-cookie']![0]!;
+    expect(cookie).toMatch(new RegExp(`^selectedLanguage=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`));
+  });
+
+  it('renders the legal notice with the full privacy policy', async () => {
+    const res = await withCookie('/impressum', lng).expect(200);
+    expect(res.text).toMatch(new RegExp(`<html lang="${lng}">`));
+    expect(res.text).toContain('id="Datenschutzerklärung"');
+    expect(res.text).toContain('Horizon Media Events GmbH');
+    expect(res.text).toContain('FN 123456 a');
+    const privacy = res.text.slice(res.text.indexOf('id="Datenschutzerklärung"'));
+    const lists = [...privacy.matchAll(/<ul>(.*?)<\/ul>/g)].map((m) => (m[1]!.match(/<li>/g) ?? []).length);
+    expect(lists).toEqual([4, 6]);
+    expect(privacy).toContain('Österreichische Datenschutzbehörde');
+    expect(privacy).toContain('2026');
+    expect(res.text).toContain('href="/"');
+  });
+
+  it('answers an unknown path with a 404 page', async () => {
+    const res = await withCookie('/no/such/page', lng).expect(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toMatch(new RegExp(`<html lang="${lng}">`));
+    expect(res.text).toContain('<h1 class="not-found__code">404</h1>');
+    expect(res.text).toMatch(/<a class="button button--primary" href="\/"[^>]*>/);
+  });
+});
+
+describe('language codes that are not de, en or es', () => {
+  it.each(['fr', 'DE', 'de-DE', '../en', '<script>', ''])('ignores %j in ?lng= and in the cookie', async (code) => {
+    const viaQuery = await request(app).get(`/?lng=${encodeURIComponent(code)}`).expect(200);
+    expect(viaQuery.text).toMatch(/<html lang="de">/);
+    expect(viaQuery.text).toContain('role="dialog"');
+    expect(viaQuery.headers['set-cookie']).toBeUndefined();
+    const viaCookie = await request(app).get('/').set('Cookie', `selectedLanguage=${encodeURIComponent(code)}`).expect(200);
+    expect(viaCookie.text).toContain('role="dialog"');
+  });
+});
+
+describe('the English 404 and overlay texts', () => {
+  it('are the ones of the specification', async () => {
+    const res = await withCookie('/missing', 'en').expect(404);
+    expect(res.text).toContain('Oops! Page not found');
+    expect(res.text).toContain('Return to Home');
+  });
+});
+
+describe('the page markup', () => {
+  it('has no inline executable script: only the module bundle and the JSON data', async () => {
+    const res = await request(app).get('/');
+    const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(2);
+    expect(scripts.filter((attrs) => /type="module"/.test(attrs) && /src="\/assets\/client-[A-Z0-9]+\.js"/.test(attrs))).toHaveLength(1);
+    expect(scripts.filter((attrs) => attrs.includes('type="application/json"'))).toHaveLength(1);
+    expect(res.text).not.toMatch(/<!--\$[?!]-->/);
+  });
+
+  it('preloads the first hero slide with its srcset, so it is fetched once', async () => {
+    const res = await request(app).get('/');
+    expect(res.text).toMatch(/<link rel="preload" as="image" imageSrcSet="\/images\/hero\/munich-800\.jpg 800w[^"]*" imageSizes="100vw"/);
+  });
+
+  it('shows the first slide and its studio in the server HTML, and no other slide', async () => {
+    const res = await request(app).get('/');
+    expect(res.text).toContain('<p class="hero__studio" data-testid="studio-label">Studio München</p>');
+    expect(res.text.match(/class="hero__slide[ "]/g)).toHaveLength(1);
+  });
+
+  it('renders the map of a fixed studio so the HTML does not differ between visitors', async () => {
+    const [a, b] = await Promise.all([request(app).get('/'), request(app).get('/')]);
+    expect(a.text).toContain('title="Studio München Location"');
+    expect(a.text).toBe(b.text);
+  });
+
+  it('opens studio sites in a new tab without handing over the page', async () => {
+    const res = await request(app).get('/');
+    const cards = [...res.text.matchAll(/<a class="studio-card"([^>]*)>/g)].map((m) => m[1]!);
+    expect(cards).toHaveLength(4);
+    for (const attrs of cards) expect(attrs).toMatch(/target="_blank" rel="noopener noreferrer"/);
+  });
+
+  it('embeds the video lazily with controls hidden', async () => {
+    const res = await request(app).get('/');
+    expect(res.text).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/[^"]*controls=0[^"]*"[^>]*loading="lazy"/);
+  });
+});
+
+describe('GET /locales/:lng/translation.json', () => {
+  it.each(LANGUAGES)('serves the %s dictionary with a validator', async (lng) => {
+    const res = await request(app).get(`/locales/${lng}/translation.json`).expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.body.hero.tagline).toBe(HERO_TAGLINE[lng]);
+    await request(app).get(`/locales/${lng}/translation.json`).set('If-None-Match', res.headers.etag!).expect(304);
+  });
+
+  it.each(['fr', '..', '%2e%2e', 'de%2F..%2F..%2Fpackage.json'])('has no dictionary for %s', async (lng) => {
+    const res = await request(app).get(`/locales/${lng}/translation.json`);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('"dependencies"');
+  });
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    exclude: ['test/browser/**'],
+    setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    restoreMocks: true,
+    testTimeout: 20_000,
+    environmentOptions: {
+      happyDOM: {
+        url: 'http://localhost:3000/',
+        settings: {
+          disableJavaScriptFileLoading: true,
+          disableCSSFileLoading: true,
+          disableIframePageLoading: true,
+          handleDisabledFileLoadingAsSuccess: true,
+        },
+      },
+    },
+  },
+});
