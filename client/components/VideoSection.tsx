@@ -14,7 +14,6 @@ export function VideoSection() {
           title={t('video.frameTitle')}
           loading="lazy"
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
         />
       </div>

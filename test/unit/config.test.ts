@@ -21,3 +21,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('PUBLIC_ORIGIN', () => {
+  it('defaults to localhost on the configured port', () => {
+    expect(loadConfig({ PORT: '4000' }).publicOrigin).toBe('http://localhost:4000');
+  });
+
+  it('must be a bare origin', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://event.example.com' }).publicOrigin).toBe('https://event.example.com');
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://event.example.com/path' })).toThrow(/^Invalid PUBLIC_ORIGIN: /);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'event.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
