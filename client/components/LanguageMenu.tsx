@@ -15,9 +15,11 @@ export function LanguageMenu() {
   return (
     <nav className="language-menu" aria-label={t('language.choose')}>
       <details ref={details}>
-        <summary aria-label={t('language.menuLabel', { language: LANGUAGE_NAMES[language] })}>
+        {/* The visible code starts the accessible name, so speech users can say what they see. */}
+        <summary>
           <Flag language={language} placement="menu-current" />
-          <span className="language-menu__code" aria-hidden="true">{language.toUpperCase()}</span>
+          <span className="language-menu__code">{language.toUpperCase()}</span>
+          <span className="visually-hidden"> – {t('language.menuLabel', { language: LANGUAGE_NAMES[language] })}</span>
         </summary>
         <ul className="language-menu__list">
           {LANGUAGES.map((lng) => (

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 /** Debian's Chromium unless CHROMIUM_PATH names another. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -27,6 +27,12 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The browser, for tests that give each visitor a fresh context (cookies, storage) of its own. */
+export function launchBrowser(): Promise<Browser> {
+  assertChromium();
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
 
 /** A fresh browser profile; close() removes it. */
 export async function openBrowser(options: BrowserContextOptions = {}): Promise<BrowserContext> {

@@ -93,13 +93,13 @@ describe('the language dropdown', () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('es'))));
     renderApp({ language: 'de', chosen: true });
     const menu = document.querySelector('.language-menu')!;
-    expect(menu.querySelector('summary')!.getAttribute('aria-label')).toBe('Sprache: Deutsch');
+    expect(menu.querySelector('summary')!.textContent).toBe('DE – Sprache: Deutsch');
     menu.querySelector('details')!.setAttribute('open', '');
     click(menu.querySelector('a[hreflang="es"]'));
     expect(menu.querySelector('details')!.hasAttribute('open')).toBe(false);
     await advance(150);
     expect(document.documentElement.lang).toBe('es');
-    expect(menu.querySelector('summary')!.getAttribute('aria-label')).toBe('Idioma: Español');
+    expect(menu.querySelector('summary')!.textContent).toBe('ES – Idioma: Español');
     expect(localStorage.getItem('selectedLanguage')).toBe('es');
   });
 

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useSite } from './site.ts';
+
+const site = useSite();
+
+interface LabelChange {
+  at: number;
+  text: string;
+}
+
+/** Watches the studio label in the page: every text change with its time, and the lowest opacity seen. */
+async function recordLabel(page: Page, forMs: number) {
+  return page.evaluate(async (duration) => {
+    const label = document.querySelector('.hero__studio')!;
+    const changes: LabelChange[] = [];
+    let lowestOpacity = 1;
+    const observer = new MutationObserver(() => {
+      const text = label.textContent ?? '';
+      if (changes.at(-1)?.text !== text) changes.push({ at: performance.now(), text });
+    });
+    observer.observe(label, { childList: true, characterData: true, subtree: true });
+    const start = performance.now();
+    changes.push({ at: start, text: label.textContent ?? '' });
+    await new Promise<void>((resolve) => {
+      const sample = () => {
+        lowestOpacity = Math.min(lowestOpacity, Number(getComputedStyle(label).opacity));
+        if (performance.now() - start < duration) requestAnimationFrame(sample);
+        else resolve();
+      };
+      requestAnimationFrame(sample);
+    });
+    observer.disconnect();
+    return { changes, lowestOpacity };
+  }, forMs);
+}
+
+async function openHydrated(page: Page) {
+  await page.goto(site.url + '/');
+  await page.waitForFunction(() => document.querySelectorAll('.hero__slide').length === 4);
+}
+
+describe('the hero carousel, measured', () => {
+  it('changes the studio every 4 s, fades the label for 200 ms, and wraps after the last slide', async () => {
+    const { page } = await site.visitor({ language: 'de' });
+    await openHydrated(page);
+    expect(await page.locator('.hero__slide').first().evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('1s');
+
+    const { changes, lowestOpacity } = await recordLabel(page, 16_800);
+    const texts = changes.map((c) => c.text);
+    expect(texts.slice(0, 5)).toEqual(['Studio München', 'Studio Marbella', 'Studio Wien', 'Studio Zürich', 'Studio München']);
+    const intervals = changes.slice(2).map((c, i) => c.at - changes[i + 1]!.at);
+    expect(intervals.length).toBeGreaterThanOrEqual(3);
+    for (const gap of intervals) {
+      expect(gap).toBeGreaterThan(3700);
+      expect(gap).toBeLessThan(4300);
+    }
+    expect(lowestOpacity).toBeLessThan(0.5);
+  });
+
+  it('stops with the pause control and resumes', async () => {
+    const { page } = await site.visitor({ language: 'de' });
+    await openHydrated(page);
+    await page.locator('.hero__pause').click();
+    expect(await page.locator('.hero__pause').getAttribute('aria-pressed')).toBe('true');
+    const paused = await recordLabel(page, 5000);
+    expect(paused.changes.map((c) => c.text)).toEqual(['Studio München']);
+
+    await page.locator('.hero__pause').click();
+    const resumed = await recordLabel(page, 4600);
+    expect(resumed.changes.map((c) => c.text)).toEqual(['Studio München', 'Studio Marbella']);
+  });
+
+  it('keeps changing the label without any fade when reduced motion is asked for', async () => {
+    const { page } = await site.visitor({ language: 'de' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHydrated(page);
+    expect(await page.locator('.hero__studio').evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+    expect(await page.locator('.hero__slide').first().evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('0s');
+    const { changes, lowestOpacity } = await recordLabel(page, 4600);
+    expect(changes.map((c) => c.text)).toEqual(['Studio München', 'Studio Marbella']);
+    expect(lowestOpacity).toBe(1);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { useSite } from './site.ts';
+
+const site = useSite();
+
+describe('choosing a language on the first visit', () => {
+  it('highlights the choice at once, closes the overlay about 150 ms later, and remembers it', async () => {
+    const { page, context } = await site.visitor();
+    // Records whether the overlay is ever in the document, from the first byte of every load.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __overlaySeen: boolean };
+      w.__overlaySeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="dialog"]')) w.__overlaySeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    await page.goto(site.url + '/');
+    await page.waitForFunction(() => document.querySelector('.hero__slide:nth-child(2)')); // hydrated
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await page.locator('[role="dialog"] h2').textContent()).toBe('Sprache wählen');
+
+    const timing = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLAnchorElement>('[role="dialog"] a[hreflang="en"]')!;
+      const start = performance.now();
+      link.click();
+      await new Promise(requestAnimationFrame); // the next frame a visitor sees
+      const highlightedAfterMs = link.classList.contains('is-selected') ? performance.now() - start : Infinity;
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[role="dialog"]')) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+      return { highlightedAfterMs, closedAfterMs: performance.now() - start };
+    });
+    expect(timing.highlightedAfterMs).toBeLessThan(100);
+    expect(timing.closedAfterMs).toBeGreaterThanOrEqual(150);
+    expect(timing.closedAfterMs).toBeLessThan(1000);
+
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('#studios-heading').textContent()).toBe('Our studios');
+    expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('en');
+    const cookie = (await context.cookies(site.url)).find((c) => c.name === 'selectedLanguage');
+    expect(cookie?.value).toBe('en');
+
+    const reload = await page.reload();
+    const html = await reload!.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).not.toContain('role="dialog"');
+    expect(await page.evaluate(() => (window as unknown as { __overlaySeen: boolean }).__overlaySeen)).toBe(false);
+    expect(await page.locator('#studios-heading').textContent()).toBe('Our studios');
+  });
+});
+
+describe('the language dropdown', () => {
+  it('switches to Spanish and back to German without a reload, and <html lang> follows', async () => {
+    const { page } = await site.visitor({ language: 'de' });
+    await page.goto(site.url + '/');
+    await page.waitForFunction(() => document.querySelector('.hero__slide:nth-child(2)'));
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    await page.locator('.language-menu summary').click();
+    await page.locator('.language-menu a[hreflang="es"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    expect(await page.locator('#studios-heading').textContent()).toBe('Nuestros estudios');
+    expect(await page.locator('.language-menu summary').textContent()).toBe('ES – Idioma: Español');
+
+    await page.locator('.language-menu summary').click();
+    await page.locator('.language-menu a[hreflang="de"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    expect(await page.locator('#studios-heading').textContent()).toBe('Unsere Studios');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});

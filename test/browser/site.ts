@@ -1,0 +1,46 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Language } from '../../shared/languages.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { launchBrowser } from './chromium.ts';
+import { watchedPage, type WatchedPage } from './page.ts';
+
+export interface Visitor extends WatchedPage {
+  context: BrowserContext;
+}
+
+export interface Site {
+  readonly url: string;
+  /** A new visitor: its own cookies and storage, with the language cookie set when given. */
+  visitor(options?: BrowserContextOptions & { language?: Language }): Promise<Visitor>;
+}
+
+/** The built server and Chromium for one test file; every visitor is closed after its test. */
+export function useSite(): Site {
+  let server: RunningServer;
+  let browser: Browser;
+  const open: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get url() {
+      return server.url;
+    },
+    async visitor({ language, ...options } = {}) {
+      const context = await browser.newContext(options);
+      open.push(context);
+      if (language) await context.addCookies([{ name: 'selectedLanguage', value: language, url: server.url }]);
+      return { context, ...(await watchedPage(context)) };
+    },
+  };
+}
