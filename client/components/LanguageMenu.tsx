@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES } from '../../shared/languages.ts';
+import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { useLanguage } from '../language.tsx';
 import { Flag } from './Flag.tsx';
-import { LanguageLink } from './LanguageLink.tsx';
+import { LanguageChoices } from './LanguageChoices.tsx';
 
 /** The dropdown at the top right: a <details> element, so it opens without scripts too. */
 export function LanguageMenu() {
@@ -21,16 +21,7 @@ export function LanguageMenu() {
           <span className="language-menu__code">{language.toUpperCase()}</span>
           <span className="visually-hidden"> – {t('language.menuLabel', { language: LANGUAGE_NAMES[language] })}</span>
         </summary>
-        <ul className="language-menu__list">
-          {LANGUAGES.map((lng) => (
-            <li key={lng}>
-              <LanguageLink language={lng} className="language-menu__item" onChosen={close}>
-                <Flag language={lng} placement="menu" />
-                <span>{LANGUAGE_NAMES[lng]}</span>
-              </LanguageLink>
-            </li>
-          ))}
-        </ul>
+        <LanguageChoices listClassName="language-menu__list" linkClassName="language-menu__item" placement="menu" onChosen={close} />
       </details>
     </nav>
   );

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES } from '../../shared/languages.ts';
-import { Flag } from './Flag.tsx';
-import { LanguageLink } from './LanguageLink.tsx';
+import { LanguageChoices } from './LanguageChoices.tsx';
 
 /** The full-screen first-visit choice; the rest of the page is inert while it shows. */
 export function LanguageOverlay() {
@@ -18,16 +16,7 @@ export function LanguageOverlay() {
       <div className="overlay__panel">
         <h2 id="overlay-title" className="overlay__title">{t('overlay.title')}</h2>
         <p id="overlay-subtitle" className="overlay__subtitle">{t('overlay.subtitle')}</p>
-        <ul className="overlay__choices">
-          {LANGUAGES.map((lng) => (
-            <li key={lng}>
-              <LanguageLink language={lng} className="overlay__choice">
-                <Flag language={lng} placement="overlay" />
-                <span>{LANGUAGE_NAMES[lng]}</span>
-              </LanguageLink>
-            </li>
-          ))}
-        </ul>
+        <LanguageChoices listClassName="overlay__choices" linkClassName="overlay__choice" placement="overlay" />
       </div>
     </div>
   );
