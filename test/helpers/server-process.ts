@@ -12,10 +12,24 @@ export interface RunningServer {
 }
 
 /** Starts the built server (dist/server/index.js) on a free loopback port, as operators run it. */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(APP_ROOT, 'dist/server/index.js')], {
+export function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  return startListening([path.join(APP_ROOT, 'dist/server/index.js')], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    ...env,
+  });
+}
+
+/**
+ * Runs `node <args>` and waits for its JSON log line `{"msg":"listening","port":N}`.
+ * Rejects with the process's stderr if it exits first.
+ */
+export async function startListening(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, {
     cwd: APP_ROOT,
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+    env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
@@ -33,7 +47,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
         logs.push({ raw: line });
       }
     });
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr.trim()}`)));
+    void exited.then((code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr.trim()}`)));
   });
 
   return {

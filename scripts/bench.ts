@@ -1,0 +1,166 @@
+/**
+ * npm run bench: the production server against two baselines on this machine, measured
+ * in one run. Every target is loaded at 10 and 100 connections by autocannon in its own
+ * process, round after round in the same order (A B A B …); the figures are medians over
+ * the rounds. Prints a table, the page weight of a first visit, and writes bench-results/bench.json.
+ *
+ * Options: --rounds N (default 3), --seconds N per run (default 5).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { APP_ROOT } from '../server/paths.ts';
+import { startListening, startServer, type RunningServer } from '../test/helpers/server-process.ts';
+import { runLoad, type LoadResult } from './bench/load.ts';
+import { watchPeakRss } from './bench/memory.ts';
+import { fetchRaw, firstVisitWeight } from './bench/weight.ts';
+
+const { values: options } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } },
+});
+const ROUNDS = Number(options.rounds);
+const SECONDS = Number(options.seconds);
+const CONNECTIONS = [10, 100];
+const OUT_DIR = path.join(APP_ROOT, 'bench-results');
+const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
+
+interface Target {
+  name: string;
+  server: RunningServer;
+  path: string;
+  headers: Record<string, string>;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function decode(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return gunzipSync(body).toString();
+  return body.toString();
+}
+
+// ---- Build and start everything.
+console.log('Building the production server …');
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+
+const app = await startServer();
+const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
+const html = decode(page.body, page.headers['content-encoding']);
+const recording = path.join(OUT_DIR, 'recorded-page.json');
+mkdirSync(OUT_DIR, { recursive: true });
+const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'transfer-encoding': _chunked, ...headers } = page.headers;
+writeFileSync(recording, JSON.stringify({ status: page.status, headers, bodyBase64: page.body.toString('base64') }));
+
+const replay = (kind: string) => startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, recording]);
+const [nodeBaseline, expressBaseline] = await Promise.all([replay('node-http'), replay('express')]);
+const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+
+const targets: Target[] = [
+  { name: 'baseline node:http', server: nodeBaseline, path: '/', headers: ACCEPT_ENCODING },
+  { name: 'baseline express+helmet', server: expressBaseline, path: '/', headers: ACCEPT_ENCODING },
+  { name: 'GET / de, no cookie', server: app, path: '/', headers: ACCEPT_ENCODING },
+  { name: 'GET / en, cookie', server: app, path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
+  { name: 'GET /impressum', server: app, path: '/impressum', headers: ACCEPT_ENCODING },
+  { name: 'GET hashed asset', server: app, path: script, headers: ACCEPT_ENCODING },
+];
+
+// ---- Measure: every round runs every target at every concurrency, in the same order.
+const runs = new Map<string, (LoadResult & { peakRssMb: number })[]>();
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const connections of CONNECTIONS) {
+    for (const target of targets) {
+      const stopWatching = watchPeakRss(target.server.child.pid!);
+      const result = await runLoad(target.server.url + target.path, connections, SECONDS, target.headers);
+      const key = `${target.name}|${connections}`;
+      runs.set(key, [...(runs.get(key) ?? []), { ...result, peakRssMb: stopWatching() }]);
+      process.stdout.write(`round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s\n`);
+    }
+  }
+}
+
+// ---- Report.
+interface Row {
+  target: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  bytesPerResponse: number;
+  peakRssMb: number;
+  vsNodeHttp: number;
+  vsExpress: number;
+  p99VsExpress: number;
+}
+const rows: Row[] = [];
+for (const connections of CONNECTIONS) {
+  const medianOf = (name: string, field: keyof LoadResult | 'peakRssMb') => median(runs.get(`${name}|${connections}`)!.map((r) => r[field]));
+  const nodeRps = medianOf(targets[0]!.name, 'requestsPerSecond');
+  const expressRps = medianOf(targets[1]!.name, 'requestsPerSecond');
+  const expressP99 = medianOf(targets[1]!.name, 'p99Ms');
+  for (const target of targets) {
+    const rps = medianOf(target.name, 'requestsPerSecond');
+    const p99 = medianOf(target.name, 'p99Ms');
+    rows.push({
+      target: target.name,
+      connections,
+      requestsPerSecond: Math.round(rps),
+      p50Ms: medianOf(target.name, 'p50Ms'),
+      p99Ms: p99,
+      errors: Math.max(...runs.get(`${target.name}|${connections}`)!.map((r) => r.errors)),
+      non2xx: Math.max(...runs.get(`${target.name}|${connections}`)!.map((r) => r.non2xx)),
+      bytesPerResponse: medianOf(target.name, 'bytesPerResponse'),
+      peakRssMb: Math.max(...runs.get(`${target.name}|${connections}`)!.map((r) => r.peakRssMb)),
+      vsNodeHttp: Math.round((rps / nodeRps) * 1000) / 10,
+      vsExpress: Math.round((rps / expressRps) * 1000) / 10,
+      p99VsExpress: Math.round((p99 / expressP99) * 100) / 100,
+    });
+  }
+}
+
+console.log(`\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip`);
+console.table(
+  rows.map((r) => ({
+    target: r.target,
+    conns: r.connections,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.p50Ms,
+    'p99 ms': r.p99Ms,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    'bytes/resp': r.bytesPerResponse,
+    'peak RSS MB': r.peakRssMb,
+    '% node:http': r.vsNodeHttp,
+    '% express': r.vsExpress,
+    'p99 × express': r.p99VsExpress,
+  })),
+);
+
+const weight = await firstVisitWeight(`${app.url}/`, html);
+const total = (kind: string) => weight.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.bytes, 0);
+const budget = { html: 20 * 1024, css: 15 * 1024, js: 100 * 1024 };
+console.log('\nPage weight of a first visit to / (compressed as served)');
+console.table(
+  (['html', 'css', 'js'] as const).map((kind) => ({
+    kind,
+    bytes: total(kind),
+    KB: Math.round(total(kind) / 102.4) / 10,
+    'budget KB': budget[kind] / 1024,
+    within: total(kind) <= budget[kind] ? 'yes' : 'NO',
+  })),
+);
+
+writeFileSync(
+  path.join(OUT_DIR, 'bench.json'),
+  JSON.stringify({ rounds: ROUNDS, secondsPerRun: SECONDS, node: process.version, rows, pageWeight: weight }, null, 2),
+);
+console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'bench.json'))}`);
+
+await Promise.all([app.stop(), nodeBaseline.stop(), expressBaseline.stop()]);
