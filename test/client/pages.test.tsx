@@ -49,6 +49,14 @@ describe('the studio picker', () => {
     expect(frame.getAttribute('src')).toContain('D%C3%BCbendorf');
     expect(document.querySelector('.map-panel__address')!.textContent).toContain('8600 Dübendorf');
   });
+
+  it('with scripts on, leaves the address list for visitors without them unrendered', () => {
+    renderApp();
+    const noscript = document.querySelector('section[aria-labelledby="location-heading"] noscript')!;
+    expect(noscript.childNodes).toHaveLength(0);
+    expect(document.body.textContent).not.toContain('Alle Studios');
+    expect(document.querySelectorAll('address')).toHaveLength(1);
+  });
 });
 
 describe('the calendar link in the hero', () => {
