@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE } from '../shared/languages.ts';
 import { localesRouter } from './locales.ts';
 import { pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
+import { reachRoutes } from './reach-routes.ts';
 import { sendErrorPage } from './render.tsx';
 
 export type AppDeps = PageDeps;
@@ -20,6 +21,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/assets', express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use('/locales', localesRouter(deps.translations));
   app.use(express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
+  app.use(reachRoutes(deps));
 
   app.get('/{*splat}', pageHandler(deps));
 

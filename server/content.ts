@@ -23,6 +23,10 @@ const srcset = z
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-03-18').refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 18:00');
+const utcDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'must be a UTC date and time like 2026-11-01T09:00:00Z')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date and time');
 
 const contentSchema = z.object({
   placeholder: note,
@@ -35,6 +39,7 @@ const contentSchema = z.object({
       timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Vienna'),
       status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
       uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
+      updated: utcDateTime,
     })
     .refine((event) => event.endTime > event.startTime, { message: 'must be later than startTime', path: ['endTime'] }),
   video: z.object({ placeholder: note, embedUrl: httpsUrl }),
@@ -49,6 +54,9 @@ const contentSchema = z.object({
         city: text,
         country: text,
         address: text,
+        street: text,
+        postalCode: text,
+        countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like AT'),
         mapEmbedUrl: httpsUrl,
         mapLinkUrl: httpsUrl,
         siteUrl: httpsUrl,
@@ -93,6 +101,8 @@ export interface EventFacts {
   timeZone: string;
   status: ContentFile['event']['status'];
   uid: string;
+  /** When the event's details last changed: the calendar entry's DTSTAMP. */
+  updated: Date;
 }
 
 export interface SiteContent {
@@ -148,7 +158,7 @@ export function buildSiteContent(file: ContentFile): SiteContent {
         new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(privacyUpdated),
       ),
     },
-    event: { start, end, timeZone: event.timeZone, status: event.status, uid: event.uid },
+    event: { start, end, timeZone: event.timeZone, status: event.status, uid: event.uid, updated: new Date(event.updated) },
     heroSlides: file.heroSlides,
     logoUrl: file.logo,
     placeholders: placeholderFields(file),

@@ -7,6 +7,8 @@ export interface DocumentProps {
   language: string;
   title: string;
   description: string;
+  /** Further head elements: the search-engine and link-preview tags. */
+  head?: ReactNode;
   assets: ClientAssets;
   bootstrap: BootstrapData;
   children: ReactNode;
@@ -21,7 +23,7 @@ export interface DocumentProps {
  * React preloads the shell's eager images itself (the first hero slide with its
  * imagesrcset, and the logo), so the head needs no preload links of its own.
  */
-export function Document({ language, title, description, assets, bootstrap, children }: DocumentProps) {
+export function Document({ language, title, description, head, assets, bootstrap, children }: DocumentProps) {
   return (
     <html lang={language}>
       <head>
@@ -29,6 +31,7 @@ export function Document({ language, title, description, assets, bootstrap, chil
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
+        {head}
         <meta name="theme-color" content="#0a2a66" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.stylesheet} />

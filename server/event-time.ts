@@ -37,3 +37,15 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * An instant as ISO 8601 wall-clock time in a zone with its offset
+ * ("2027-03-18T18:00:00+01:00"): what search engines prefer, since it keeps the local time.
+ */
+export function toZonedIsoString(instant: Date, timeZone: string): string {
+  const offset = offsetMs(instant.getTime(), timeZone);
+  const wallClock = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wallClock}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

@@ -42,6 +42,8 @@ export function pageHandler(deps: PageDeps) {
         translations: deps.translations.resources(choice.language),
         assets: deps.clientAssets,
         showErrorStack: !deps.config.production,
+        publicOrigin: deps.config.publicOrigin,
+        event: deps.content.event,
       },
       kind === 'notFound' ? 404 : 200,
       deps.logger,

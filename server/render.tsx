@@ -10,7 +10,9 @@ import { ErrorPage } from '../client/pages/ErrorPage.tsx';
 import { NOT_FOUND_PATH, routes } from '../client/routes.tsx';
 import type { Language } from '../shared/languages.ts';
 import type { ClientAssets } from './assets.ts';
+import type { EventFacts } from './content.ts';
 import { Document } from './document.tsx';
+import { SeoHead } from './seo.tsx';
 
 /** A render that has not finished by then is cut off, so no request hangs on it. */
 const RENDER_TIMEOUT_MS = 5000;
@@ -40,16 +42,22 @@ export interface PageRequest {
   translations: Record<string, unknown>;
   assets: ClientAssets;
   showErrorStack: boolean;
+  /** Where visitors reach the site: the base of canonical, alternate and preview addresses. */
+  publicOrigin: string;
+  event: EventFacts;
 }
 
 /** The React tree of one page: the document around the app, inside a StaticRouter. */
 export function pageElement(page: PageRequest) {
   const { data, i18n, language } = page;
+  const title = i18n.t(TITLE_KEYS[page.kind]);
+  const description = i18n.t('meta.description');
   return (
     <Document
       language={language}
-      title={i18n.t(TITLE_KEYS[page.kind])}
-      description={i18n.t('meta.description')}
+      title={title}
+      description={description}
+      head={<SeoHead page={page} title={title} description={description} />}
       assets={page.assets}
       bootstrap={{
         language,

@@ -20,7 +20,13 @@ export interface Studio {
   name: string;
   city: string;
   country: string;
+  /** The address as the page shows it, on one line. */
   address: string;
+  /** The same address in parts, for search engines. */
+  street: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, e.g. "AT". */
+  countryCode: string;
   /** Address of the embeddable map frame. */
   mapEmbedUrl: string;
   /** Address of the map for a full browser tab (used where frames are not possible). */

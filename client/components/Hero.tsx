@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeroSlide } from '../../shared/content.ts';
+import { languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
@@ -35,6 +36,9 @@ export function Hero() {
         <StudioLabel slides={heroSlides} index={index} visible={labelVisible} />
         <div className="hero__actions">
           <a className="button button--primary" href="#rsvp">{t('hero.cta')}</a>
+          <a className="button button--quiet hero__calendar" href={`/event.ics${languageHref(language)}`} type="text/calendar">
+            {t('hero.addToCalendar')}
+          </a>
           {slides.length > 1 && (
             <button
               type="button"

@@ -5,6 +5,9 @@ import { useAppData } from '../app-data.tsx';
 /**
  * The studio picker. The server renders the first studio so its HTML can be cached;
  * right after hydration the browser switches to a random one, as SPEC.md asks.
+ * Without scripts the dropdown cannot switch, so every studio's address and map link
+ * is listed too, inside <noscript>: React renders its children on the server only,
+ * so with scripts on the list is neither shown nor hydrated.
  */
 export function StudioPicker() {
   const { t } = useTranslation();
@@ -45,6 +48,20 @@ export function StudioPicker() {
           referrerPolicy="strict-origin-when-cross-origin"
         />
       </div>
+      <noscript>
+        <h3 className="studio-list__heading">{t('location.allStudios')}</h3>
+        <ul className="studio-list">
+          {studios.map((s) => (
+            <li key={s.id} className="studio-list__item">
+              <span className="studio-list__name">{s.name}</span>
+              <address className="studio-list__address">{s.address}</address>
+              <a href={s.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+                {t('location.openMap')} <span className="visually-hidden">{s.name} {t('studios.newTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </noscript>
     </section>
   );
 }

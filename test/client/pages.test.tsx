@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
 import { Logo } from '../../client/components/Logo.tsx';
 import { I18N_OPTIONS } from '../../shared/i18n-options.ts';
-import { click, dictionary, renderApp } from '../helpers/render-client.tsx';
+import { click, dictionary, jsonResponse, renderApp } from '../helpers/render-client.tsx';
 import { consoleCalls } from '../setup.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,6 +48,28 @@ describe('the studio picker', () => {
     expect(frame.getAttribute('loading')).toBe('lazy');
     expect(frame.getAttribute('src')).toContain('D%C3%BCbendorf');
     expect(document.querySelector('.map-panel__address')!.textContent).toContain('8600 Dübendorf');
+  });
+
+  it('with scripts on, leaves the address list for visitors without them unrendered', () => {
+    renderApp();
+    const noscript = document.querySelector('section[aria-labelledby="location-heading"] noscript')!;
+    expect(noscript.childNodes).toHaveLength(0);
+    expect(document.body.textContent).not.toContain('Alle Studios');
+    expect(document.querySelectorAll('address')).toHaveLength(1);
+  });
+});
+
+describe('the calendar link in the hero', () => {
+  it('follows a language switch made in place', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('es'))));
+    renderApp({ language: 'de' });
+    const link = () => document.querySelector('.hero__calendar')!;
+    expect(link().getAttribute('href')).toBe('/event.ics?lng=de');
+    expect(link().textContent).toBe('Zum Kalender hinzufügen');
+    click(document.querySelector('.language-menu a[hreflang="es"]'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(link().getAttribute('href')).toBe('/event.ics?lng=es');
+    expect(link().textContent).toBe('Añadir al calendario');
   });
 });
 

@@ -103,12 +103,13 @@ describe('the English 404 and overlay texts', () => {
 });
 
 describe('the page markup', () => {
-  it('has no inline executable script: only the module bundle and the JSON data', async () => {
+  it('has no inline executable script: only the module bundle, the JSON data and the JSON-LD', async () => {
     const res = await request(app).get('/');
     const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts).toHaveLength(2);
+    expect(scripts).toHaveLength(3);
     expect(scripts.filter((attrs) => /type="module"/.test(attrs) && /src="\/assets\/client-[A-Z0-9]+\.js"/.test(attrs))).toHaveLength(1);
     expect(scripts.filter((attrs) => attrs.includes('type="application/json"'))).toHaveLength(1);
+    expect(scripts.filter((attrs) => attrs === ' type="application/ld+json"')).toHaveLength(1);
     expect(res.text).not.toMatch(/<!--\$[?!]-->/);
   });
 
