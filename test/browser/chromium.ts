@@ -18,7 +18,7 @@ export function assertChromium(): void {
 }
 
 // Without the background-networking flags Chromium keeps dialling out on a machine with no network.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -31,7 +31,7 @@ const FLAGS = [
 /** The browser, for tests that give each visitor a fresh context (cookies, storage) of its own. */
 export function launchBrowser(): Promise<Browser> {
   assertChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** A fresh browser profile; close() removes it. */
@@ -41,7 +41,7 @@ export async function openBrowser(options: BrowserContextOptions = {}): Promise<
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     ...options,
   });
   context.on('close', () => rmSync(profile, { recursive: true, force: true }));
