@@ -49,13 +49,18 @@ describe('coalescing', () => {
     }
   });
 
-  it('a failed call is shared as well: one call, every waiter gets the fallback', async () => {
-    fake.reply.heroImages = failure(503);
-    const { app, record } = await backendApp(fake);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => request(app).get('/api/hero-slides')));
-    expect(responses.every((res) => res.status === 200 && res.headers['cache-control'] === 'no-store')).toBe(true);
-    expect(fake.calls.heroImages).toBeLessThanOrEqual(responses.length);
-    expect(record.upstreamErrors.length).toBe(fake.calls.heroImages);
+  it('a failed call is shared as well: one call, every waiter gets the fallback, no waiter left hanging', async () => {
+    fake.reply.heroImages = HANG;
+    const { app, record } = await backendApp(fake, { env: { UPSTREAM_TIMEOUT_MS: '1000' } });
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      const responses = await Promise.all(Array.from({ length: 30 }, () => request(server).get('/api/hero-slides')));
+      expect(responses.every((res) => res.status === 200 && res.headers['cache-control'] === 'no-store')).toBe(true);
+      expect(fake.calls.heroImages).toBe(1);
+      expect(record.upstreamErrors).toEqual(['hero-slides']);
+    } finally {
+      server.close();
+    }
   });
 });
 
