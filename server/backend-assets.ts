@@ -13,10 +13,7 @@ import { supabaseBackend } from './supabase.ts';
  * the page and /api share. Nothing good known: the page gets no slides (null, so the
  * browser asks again) and the public address of the default logo file.
  */
-export function backendHeroAssets(config: Config, backend: NonNullable<Config['backend']>, options: HeroAssetOptions): HeroAssetSource & {
-  /** Resolves once the snapshot file holds every answer so far. */
-  snapshotWritten(): Promise<void>;
-} {
+export function backendHeroAssets(config: Config, backend: NonNullable<Config['backend']>, options: HeroAssetOptions): HeroAssetSource {
   const images = imagePolicy(backend.url, config.imageHosts);
   const calls = supabaseBackend({ ...backend, timeoutMs: config.upstreamTimeoutMs, images, logoFileName: config.logoFileName });
   const defaultLogoUrl = calls.publicLogoUrl(config.logoFileName);
@@ -48,7 +45,6 @@ export function backendHeroAssets(config: Config, backend: NonNullable<Config['b
     },
     heroSlides: async () => served(await slides.get(), NO_SLIDES),
     logo: async () => served(await logo.get(), defaultLogoUrl),
-    snapshotWritten: () => snapshot.written(),
   };
 }
 

@@ -30,6 +30,7 @@ export function checkHeroSlides(data: unknown, images: ImagePolicy): Checked<Her
   const body = typeof data === 'string' ? parseJson(data) : data;
   if (!isRecord(body)) throw new BackendDataError(`hero-images answered ${describe(body)}, not an object`);
   const list = body.heroSlides;
+  if (list === undefined) throw new BackendDataError('hero-images answered without heroSlides');
   if (!Array.isArray(list)) throw new BackendDataError(`hero-images answered heroSlides as ${describe(list)}, not a list`);
 
   const slides: HeroSlide[] = [];

@@ -20,8 +20,6 @@ export interface SnapshotFile {
   read(): Partial<Record<CachedEndpoint, SavedEntry>>;
   /** Replaces one entry and writes the file (atomically: a temporary file, then a rename). */
   save(endpoint: CachedEndpoint, entry: SavedEntry): void;
-  /** Resolves once every save so far is on disk (or has failed and been logged). */
-  written(): Promise<void>;
 }
 
 interface FileContents {
@@ -33,6 +31,7 @@ export function snapshotFile(filePath: string, backend: string, logger: Logger):
   let entries: Partial<Record<CachedEndpoint, SavedEntry>> = {};
   let writing: Promise<void> = Promise.resolve();
   let pending = false;
+  let lastWriteFailed = false;
 
   const writeNow = async () => {
     pending = false;
@@ -42,8 +41,11 @@ export function snapshotFile(filePath: string, backend: string, logger: Logger):
       await mkdir(path.dirname(filePath), { recursive: true });
       await writeFile(temporary, JSON.stringify(contents), { mode: 0o600 });
       await rename(temporary, filePath);
+      lastWriteFailed = false;
     } catch (error) {
-      logger.warn({ err: error, path: filePath }, 'cannot write the backend cache snapshot');
+      // Once per run of failures: a read-only disk would otherwise warn on every refresh.
+      logger[lastWriteFailed ? 'debug' : 'warn']({ err: error, path: filePath }, 'cannot write the backend cache snapshot');
+      lastWriteFailed = true;
       await unlink(temporary).catch(() => {});
     }
   };
@@ -76,7 +78,6 @@ export function snapshotFile(filePath: string, backend: string, logger: Logger):
       pending = true;
       writing = writing.then(writeNow);
     },
-    written: () => writing,
   };
 }
 
