@@ -62,6 +62,13 @@ describe('a failing backend with nothing cached', () => {
     expect(logLines.at(-1)).toMatchObject({ msg: 'backend answer is good again', endpoint: 'hero-slides' });
   });
 
+  it('a wrong key: the backend answers 401, the visitor gets the fallback, the log says why', async () => {
+    const { app, logLines } = await backendApp(fake, { env: { SUPABASE_ANON_KEY: 'not-the-key' } });
+    await expectFallback(app);
+    expect(warnings(logLines).map((line) => line.reason)).toEqual(['hero-images: answered HTTP 401', 'logo listing: answered HTTP 401 (Invalid API key)']);
+    expect(JSON.stringify(logLines)).not.toContain('not-the-key');
+  });
+
   it.each<[string, Reply]>([
     ['hangs', HANG],
     ['sends headers and then stalls in the body', STALL],
