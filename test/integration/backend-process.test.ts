@@ -7,12 +7,13 @@ import { answerNormally, sampleSlides, snapshotWith, tempSnapshotPath } from '..
 import { failure, HANG, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
 import { runUntilExit, startServer } from '../helpers/server-process.ts';
 
-describe('starting with half a backend configuration', () => {
-  it.each([
-    [{ SUPABASE_URL: 'https://abcdefgh.supabase.co' }, 'Cannot start: supabaseKey is required.'],
-    [{ SUPABASE_ANON_KEY: 'some-key' }, 'Cannot start: supabaseUrl is required.'],
-    [{ SUPABASE_URL: 'abcdefgh.supabase.co', SUPABASE_ANON_KEY: 'some-key' }, /^Cannot start: Invalid SUPABASE_URL: must be an http:\/\/ or https:\/\/ address/],
-  ])('%o: refuses, exiting non-zero with one line', async (env, message) => {
+describe.concurrent('starting with a backend configuration it cannot use', () => {
+  // test.for hands each case its own expect, as concurrent tests need.
+  it.for<[string, NodeJS.ProcessEnv, string | RegExp]>([
+    ['only SUPABASE_URL', { SUPABASE_URL: 'https://abcdefgh.supabase.co' }, 'Cannot start: supabaseKey is required.'],
+    ['only SUPABASE_ANON_KEY', { SUPABASE_ANON_KEY: 'some-key' }, 'Cannot start: supabaseUrl is required.'],
+    ['an address without a scheme', { SUPABASE_URL: 'abcdefgh.supabase.co', SUPABASE_ANON_KEY: 'some-key' }, /^Cannot start: Invalid SUPABASE_URL: must be an http:\/\/ or https:\/\/ address/],
+  ])('%s: refuses, exiting non-zero with one line', async ([, env, message], { expect }) => {
     const exited = await runUntilExit(env);
     expect(exited.code).not.toBe(0);
     expect(exited.code).not.toBeNull();
@@ -45,13 +46,13 @@ describe('the built server with a backend', () => {
       await first.stop();
     }
     const saved = await snapshotWith(env.CACHE_SNAPSHOT_PATH, ['hero-slides', 'logo']);
-    const pastWindow = saved.entries['hero-slides']!.fetchedAt + 2100 - Date.now();
-    if (pastWindow > 0) await new Promise((resolve) => setTimeout(resolve, pastWindow));
 
     fake.reply.heroImages = failure(503);
     fake.reply.logoList = HANG;
     const second = await startServer(env);
     try {
+      const pastWindow = saved.entries['hero-slides']!.fetchedAt + 2100 - Date.now();
+      if (pastWindow > 0) await new Promise((resolve) => setTimeout(resolve, pastWindow));
       const slides = await request(second.url).get('/api/hero-slides').expect(200);
       expect(slides.headers['x-cache']).toBe('STALE');
       expect(slides.text).toBe(good.text);
