@@ -13,7 +13,7 @@ import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events
  *   often than every `retryAfterFailureMs`; past that age nothing is served (fallback);
  * - concurrent requests share one upstream call;
  * - a failed call or an unusable answer never replaces the last good answer.
-  */
+ */
 
 export interface CacheEntry<T> {
   readonly value: T;
