@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from '../../server/cache-events.ts';
 import { testApp } from './app.ts';
 import { fileEntry, folderEntry, json, PREFERRED_LOGO, type FakeSupabase } from './fake-supabase.ts';
@@ -24,7 +25,14 @@ export function recordingObserver() {
   return { observer, record };
 }
 
-export const tempSnapshotPath = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'backend-cache-test-')), 'snapshot.json');
+const snapshotFolders = mkdtempSync(path.join(os.tmpdir(), 'backend-cache-test-'));
+// Registered when a test file imports this helper, so it runs after that file's tests.
+afterAll(() => rmSync(snapshotFolders, { recursive: true, force: true }));
+
+/** A snapshot path in a folder of its own, removed after the test file. */
+export function tempSnapshotPath(): string {
+  return path.join(mkdtempSync(path.join(snapshotFolders, 'run-')), 'snapshot.json');
+}
 
 export interface BackendAppOptions {
   env?: NodeJS.ProcessEnv;
