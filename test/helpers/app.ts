@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
+import type { HeroAssetSource } from '../../server/hero-assets.ts';
+import type { PageAssets } from '../../shared/content.ts';
 import { loadClientAssets } from '../../server/assets.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadContent } from '../../server/content.ts';
@@ -39,4 +41,13 @@ export function bootstrapOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/json" id="bootstrap-data">([^<]*)<\/script>/.exec(html);
   if (!match) throw new Error('no bootstrap data in page');
   return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
+/** A hero source that always answers with the given slides and logo. */
+export function fixedHeroAssets(assets: PageAssets): HeroAssetSource {
+  return {
+    get: async () => assets,
+    heroSlides: async () => ({ outcome: 'hit', value: assets.heroSlides ?? [], ageMs: 0 }),
+    logo: async () => ({ outcome: 'hit', value: assets.logoUrl, ageMs: 0 }),
+  };
 }

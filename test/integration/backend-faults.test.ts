@@ -188,7 +188,7 @@ describe('what the backend answers is checked', () => {
     expect(page.text).not.toContain('<img src=x');
     expect(page.text).not.toMatch(/[\u2028\u2029]/);
     expect((bootstrapOf(page.text).heroSlides as Array<{ studio: string }>).map((s) => s.studio)).toEqual(hostile);
-    expect(page.text.match(/<script/g)).toHaveLength(2); // the hydration data and the bundle, nothing else
+    expect(page.text.match(/<script/g)).toHaveLength(3); // the module bundle, the hydration data, the JSON-LD: nothing the studio names added
   });
 
   it('keeps the logo listing within the bucket: names that would break the address are skipped, a wrong shape is refused', async () => {
