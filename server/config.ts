@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from './paths.ts';
@@ -7,7 +8,37 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The file the backend's preferred logo is stored under, in the `logo` bucket. */
+export const DEFAULT_LOGO_FILE_NAME = 'logo-3d-white-on-blue.png';
+export const DEFAULT_SNAPSHOT_PATH = path.join(os.tmpdir(), 'horizon-live-backend-cache.json');
+
+// supabase-js's own messages for half a configuration (test/unit/config.test.ts checks them against createClient).
+export const SUPABASE_URL_REQUIRED = 'supabaseUrl is required.';
+export const SUPABASE_KEY_REQUIRED = 'supabaseKey is required.';
+
 const port = z.coerce.number().int().min(0).max(65535);
+const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const supabaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    return !!url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash;
+  }, 'must be an http:// or https:// address without credentials, query or fragment, like https://<project>.supabase.co');
+
+// A host name with an optional port, as it appears in an image address ("images.example.com", "cdn.example.com:8443").
+const imageHosts = z
+  .string()
+  .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+  .refine((hosts) => hosts.every((host) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(host)), 'must be a comma-separated list of host names such as images.example.com');
+
+// A name getPublicUrl can turn into a working address: no folders, no "?" or "#", no control characters.
+const logoFileName = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => !/[/\\?#\p{Cc}]/u.test(value) && !value.startsWith('.'), 'must be a plain file name such as logo.png');
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -21,8 +52,22 @@ const envSchema = z.object({
     .optional(),
   SUPABASE_URL: z.string().optional(),
   SUPABASE_ANON_KEY: z.string().optional(),
-  IMAGE_HOSTS: z.string().optional(),
+  IMAGE_HOSTS: imageHosts.default([]),
+  CACHE_FRESH_SECONDS: wholeNumber(1, 31_536_000).default(60),
+  CACHE_STALE_SECONDS: wholeNumber(0, 31_536_000).default(86_400),
+  UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
+  CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
+  LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
 });
+
+export interface CacheSettings {
+  /** How long a backend answer is fresh; also the stale-while-revalidate window. */
+  freshSeconds: number;
+  /** How long the last good answer may stand in for a failing backend (stale-if-error). */
+  staleSeconds: number;
+  /** Where the last good answers are kept across restarts. */
+  snapshotPath: string;
+}
 
 export interface Config {
   port: number;
@@ -36,6 +81,11 @@ export interface Config {
   backend: { url: string; anonKey: string } | null;
   /** Hosts besides the backend's own that hero images may come from. */
   imageHosts: string[];
+  cache: CacheSettings;
+  /** The longest a backend call may take, headers and body. */
+  upstreamTimeoutMs: number;
+  /** The preferred file of the backend's logo bucket. */
+  logoFileName: string;
 }
 
 /** Reads and checks the environment once, at start. Nothing else reads process.env. */
@@ -53,9 +103,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentPath: e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH,
     logLevel: e.LOG_LEVEL,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
-    backend: e.SUPABASE_URL && e.SUPABASE_ANON_KEY ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY } : null,
-    imageHosts: (e.IMAGE_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
+    backend: backendSettings(e.SUPABASE_URL, e.SUPABASE_ANON_KEY),
+    imageHosts: e.IMAGE_HOSTS,
+    cache: {
+      freshSeconds: e.CACHE_FRESH_SECONDS,
+      staleSeconds: e.CACHE_STALE_SECONDS,
+      snapshotPath: e.CACHE_SNAPSHOT_PATH ? path.resolve(APP_ROOT, e.CACHE_SNAPSHOT_PATH) : DEFAULT_SNAPSHOT_PATH,
+    },
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    logoFileName: e.LOGO_FILE_NAME,
   });
+}
+
+/** Both or neither: half a backend configuration is a mistake, reported as supabase-js reports it. */
+function backendSettings(url: string | undefined, anonKey: string | undefined): Config['backend'] {
+  url = url?.trim();
+  anonKey = anonKey?.trim();
+  if (!url && !anonKey) return null;
+  if (!url) throw new ConfigError(SUPABASE_URL_REQUIRED);
+  if (!anonKey) throw new ConfigError(SUPABASE_KEY_REQUIRED);
+  const checked = supabaseUrl.safeParse(url);
+  if (!checked.success) throw new ConfigError(`Invalid SUPABASE_URL: ${checked.error.issues[0]!.message}`);
+  return { url: checked.data.replace(/\/+$/, ''), anonKey };
 }
 
 /** An empty variable (`PORT=`) means "not set", as shells and orchestrators often leave them. */

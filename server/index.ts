@@ -2,7 +2,6 @@ import { createApp } from './app.ts';
 import { loadClientAssets } from './assets.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './content.ts';
-import { embeddedHeroAssets } from './hero-assets.ts';
 import { loadTranslations } from './i18n.ts';
 import { createLogger } from './logger.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
@@ -14,19 +13,19 @@ try {
   const content = loadContent(config.contentPath);
   const translations = await loadTranslations(LOCALES_DIR);
   const clientAssets = loadClientAssets(CLIENT_BUILD_DIR);
-  started = { config, content, translations, clientAssets };
+  const logger = createLogger(config.logLevel);
+  if (content.placeholders.length > 0) {
+    logger.warn({ fields: content.placeholders }, 'content file still holds sample values');
+  }
+  // With SUPABASE_URL and SUPABASE_ANON_KEY this creates the backend client and reads the cache snapshot.
+  const app = createApp({ config, content, translations, clientAssets, logger });
+  started = { config, logger, app };
 } catch (error) {
-  console.error(`Cannot start: ${(error as Error).message}`);
+  console.error(`Cannot start: ${String((error as Error).message).replace(/\s*\n\s*/g, ' ')}`);
   process.exit(1);
 }
 
-const { config, content, translations, clientAssets } = started;
-const logger = createLogger(config.logLevel);
-if (content.placeholders.length > 0) {
-  logger.warn({ fields: content.placeholders }, 'content file still holds sample values');
-}
-
-const app = createApp({ config, content, translations, clientAssets, heroAssets: embeddedHeroAssets(content), logger });
+const { config, logger, app } = started;
 
 // ---- Listen.
 const server = app.listen(config.port, config.host, (error?: Error) => {

@@ -5,13 +5,15 @@ import { languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
+import { useHeroSlides } from '../use-hero-slides.ts';
 import { useHydrated, usePageHidden, useReducedMotion } from '../use-media.ts';
 import { Logo } from './Logo.tsx';
 
 export function Hero() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { heroSlides, logoUrl, content } = useAppData();
+  const { heroSlides: fromServer, logoUrl, content } = useAppData();
+  const heroSlides = useHeroSlides(fromServer);
   const slides = heroSlides ?? [];
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
   const hidden = usePageHidden();

@@ -1,16 +1,20 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
+import type { HeroAssetSource } from '../../server/hero-assets.ts';
+import type { PageAssets } from '../../shared/content.ts';
 import { loadClientAssets } from '../../server/assets.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadContent } from '../../server/content.ts';
-import { embeddedHeroAssets } from '../../server/hero-assets.ts';
 import { loadTranslations, type Translations } from '../../server/i18n.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 
 let translations: Promise<Translations> | undefined;
 
-/** The real app on the shipped content, with a logger whose lines the test can read. */
+/**
+ * The real app on the shipped content, with a logger whose lines the test can read.
+ * With SUPABASE_URL and SUPABASE_ANON_KEY in `env`, the hero assets come from that backend.
+ */
 export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.ProcessEnv = { NODE_ENV: 'test' }) {
   const logLines: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -26,7 +30,6 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
     content,
     translations: await translations,
     clientAssets: loadClientAssets(CLIENT_BUILD_DIR),
-    heroAssets: embeddedHeroAssets(content),
     logger: pino({ level: 'info' }, sink),
     ...overrides,
   };
@@ -38,4 +41,13 @@ export function bootstrapOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/json" id="bootstrap-data">([^<]*)<\/script>/.exec(html);
   if (!match) throw new Error('no bootstrap data in page');
   return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
+/** A hero source that always answers with the given slides and logo. */
+export function fixedHeroAssets(assets: PageAssets): HeroAssetSource {
+  return {
+    get: async () => assets,
+    heroSlides: async () => ({ outcome: 'hit', value: assets.heroSlides ?? [], ageMs: 0 }),
+    logo: async () => ({ outcome: 'hit', value: assets.logoUrl, ageMs: 0 }),
+  };
 }

@@ -60,3 +60,29 @@ export async function startListening(args: string[], env: NodeJS.ProcessEnv = {}
     },
   };
 }
+
+export interface ExitedServer {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built server with `env` until it exits by itself (a start-up error), as an operator would see it. */
+export function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<ExitedServer> {
+  const child = spawn(process.execPath, [path.join(APP_ROOT, 'dist/server/index.js')], {
+    cwd: APP_ROOT,
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedHeroAssets } from '../../server/hero-assets.ts';
 import { LOCALES_DIR } from '../../server/paths.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
-import { testApp } from '../helpers/app.ts';
+import { fixedHeroAssets, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { jsonLdOf, metaContent, metaContents, parseHtml } from '../helpers/html.ts';
 
@@ -86,7 +86,7 @@ describe('the head for search engines and link previews', () => {
     ['the logo when there are no slides', { heroSlides: [], logoUrl: '/images/logo.svg' }, `${ORIGIN}/images/logo.svg`],
     ['the logo while slides are unknown', { heroSlides: null, logoUrl: 'https://cdn.example.net/logo.png' }, 'https://cdn.example.net/logo.png'],
   ])('previews with %s, from the page data of the request', async (_case, assets, image) => {
-    const { app: withAssets } = await testApp({ heroAssets: { get: async () => assets } }, ENV);
+    const { app: withAssets } = await testApp({ heroAssets: fixedHeroAssets(assets) }, ENV);
     const res = await request(withAssets).get('/').set('Cookie', 'selectedLanguage=en');
     const doc = parseHtml(res.text);
     expect(metaContent(doc, 'og:image')).toBe(image);
@@ -95,7 +95,7 @@ describe('the head for search engines and link previews', () => {
   });
 
   it('previews without an image when there is neither slide nor logo', async () => {
-    const { app: bare } = await testApp({ heroAssets: { get: async () => ({ heroSlides: [], logoUrl: null }) } }, ENV);
+    const { app: bare } = await testApp({ heroAssets: fixedHeroAssets({ heroSlides: [], logoUrl: null }) }, ENV);
     const res = await request(bare).get('/');
     const doc = parseHtml(res.text);
     expect(metaContent(doc, 'og:image')).toBeUndefined();

@@ -1,6 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { ConfigError, DEFAULT_SNAPSHOT_PATH, loadConfig, SUPABASE_KEY_REQUIRED, SUPABASE_URL_REQUIRED } from '../../server/config.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 
 describe('loadConfig', () => {
   it('serves on port 3000 with the shipped content by default', () => {
@@ -31,5 +34,77 @@ describe('PUBLIC_ORIGIN', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://event.example.com' }).publicOrigin).toBe('https://event.example.com');
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://event.example.com/path' })).toThrow(/^Invalid PUBLIC_ORIGIN: /);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'event.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
+
+describe('the Supabase backend', () => {
+  const url = 'https://abcdefgh.supabase.co';
+
+  it('is off when neither variable is set, on when both are', () => {
+    expect(loadConfig({}).backend).toBeNull();
+    expect(loadConfig({ SUPABASE_URL: '', SUPABASE_ANON_KEY: '' }).backend).toBeNull();
+    expect(loadConfig({ SUPABASE_URL: `${url}/`, SUPABASE_ANON_KEY: 'key' }).backend).toEqual({ url, anonKey: 'key' });
+  });
+
+  it("refuses half a configuration with supabase-js's own message", () => {
+    const createClientMessage = (supabaseUrl: string, key: string) => {
+      try {
+        createClient(supabaseUrl, key);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('createClient accepted it');
+    };
+    expect(SUPABASE_URL_REQUIRED).toBe(createClientMessage('', 'key'));
+    expect(SUPABASE_KEY_REQUIRED).toBe(createClientMessage(url, ''));
+    expect(() => loadConfig({ SUPABASE_ANON_KEY: 'key' })).toThrow(new ConfigError('supabaseUrl is required.'));
+    expect(() => loadConfig({ SUPABASE_URL: url })).toThrow(new ConfigError('supabaseKey is required.'));
+    expect(() => loadConfig({ SUPABASE_URL: url, SUPABASE_ANON_KEY: '   ' })).toThrow('supabaseKey is required.');
+  });
+
+  it.each(['abcdefgh.supabase.co', 'ftp://abcdefgh.supabase.co', 'http://', 'https://user:pw@abcdefgh.supabase.co', 'https://abcdefgh.supabase.co/?x=1'])(
+    'refuses the address %s with one line naming SUPABASE_URL',
+    (bad) => {
+      expect(() => loadConfig({ SUPABASE_URL: bad, SUPABASE_ANON_KEY: 'key' })).toThrow(/^Invalid SUPABASE_URL: [^\n]+$/);
+    },
+  );
+});
+
+describe('cache and backend settings', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86_400, snapshotPath: DEFAULT_SNAPSHOT_PATH });
+    expect(path.dirname(DEFAULT_SNAPSHOT_PATH)).toBe(os.tmpdir());
+    expect(config.upstreamTimeoutMs).toBe(2500);
+    expect(config.logoFileName).toBe('logo-3d-white-on-blue.png');
+    expect(config.imageHosts).toEqual([]);
+  });
+
+  it('reads them from the environment', () => {
+    const config = loadConfig({
+      CACHE_FRESH_SECONDS: '30',
+      CACHE_STALE_SECONDS: '3600',
+      UPSTREAM_TIMEOUT_MS: '800',
+      CACHE_SNAPSHOT_PATH: 'var/cache.json',
+      LOGO_FILE_NAME: 'brand.png',
+      IMAGE_HOSTS: ' images.example.com, CDN.example.org:8443 ,',
+    });
+    expect(config.cache).toEqual({ freshSeconds: 30, staleSeconds: 3600, snapshotPath: path.join(APP_ROOT, 'var/cache.json') });
+    expect(config.upstreamTimeoutMs).toBe(800);
+    expect(config.logoFileName).toBe('brand.png');
+    expect(config.imageHosts).toEqual(['images.example.com', 'cdn.example.org:8443']);
+  });
+
+  it.each([
+    ['CACHE_FRESH_SECONDS', '0'],
+    ['CACHE_FRESH_SECONDS', 'a minute'],
+    ['CACHE_STALE_SECONDS', '-1'],
+    ['UPSTREAM_TIMEOUT_MS', '2.5'],
+    ['LOGO_FILE_NAME', 'logos/brand.png'],
+    ['LOGO_FILE_NAME', 'brand.png?v=2'],
+    ['IMAGE_HOSTS', 'https://images.example.com'],
+    ['IMAGE_HOSTS', 'images.example.com/path'],
+  ])('refuses %s=%s with one line naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: [^\\n]+$`));
   });
 });

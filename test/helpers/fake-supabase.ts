@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for a Supabase project on a loopback port, speaking the wire format
+ * supabase-js uses for the two calls this site makes:
+ *   POST /functions/v1/hero-images              → { heroSlides: [{ image, studio }] }
+ *   POST /storage/v1/object/list/logo           → [{ name, id, metadata, … }]
+ *   GET  /storage/v1/object/public/logo/<name>  → the file (no key needed, as for a public bucket)
+ * Without the right `apikey` header it answers 401, as the real gateway does. Each call is
+ * counted and recorded, and what it answers can be switched between the replies below.
+ */
+
+export type Reply =
+  | { kind: 'json'; body: unknown; status?: number; contentType?: string; delayMs?: number }
+  | { kind: 'raw'; body: string | Buffer; status?: number; contentType?: string; delayMs?: number; withoutLength?: boolean; headers?: Record<string, string> }
+  /** Accepts the request and never answers. */
+  | { kind: 'hang' }
+  /** Sends the headers and the start of a body, then nothing more. */
+  | { kind: 'stall' };
+
+export type Route = 'heroImages' | 'logoList';
+
+export interface RecordedRequest {
+  route: Route | 'publicObject' | 'other';
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface FakeSupabase {
+  url: string;
+  key: string;
+  /** Calls per route, counted when the request arrives (also those answered 401). */
+  calls: Record<Route, number>;
+  requests: RecordedRequest[];
+  /** What each route answers now. */
+  reply: Record<Route, Reply>;
+  /** Holds every answer of a route until the returned function is called. */
+  hold(route: Route): () => void;
+  /** Resolves once the route has received `count` calls in all. */
+  received(route: Route, count: number): Promise<void>;
+  /** An address on this server's origin, as a hero image would have. */
+  image(name: string): string;
+  close(): Promise<void>;
+}
+
+export const FAKE_KEY = 'fake-anon-key-0123456789-do-not-leak';
+export const PREFERRED_LOGO = 'logo-3d-white-on-blue.png';
+
+export const json = (body: unknown, extra: Partial<Extract<Reply, { kind: 'json' }>> = {}): Reply => ({ kind: 'json', body, ...extra });
+export const raw = (body: string | Buffer, extra: Partial<Extract<Reply, { kind: 'raw' }>> = {}): Reply => ({ kind: 'raw', body, ...extra });
+export const failure = (status: number): Reply => json({ error: 'Internal Server Error', message: 'boom', statusCode: String(status) }, { status });
+export const HANG: Reply = { kind: 'hang' };
+export const STALL: Reply = { kind: 'stall' };
+
+/** A storage listing entry for a file, as storage-api returns it. */
+export function fileEntry(name: string, mimetype = 'image/png') {
+  return {
+    name,
+    id: `00000000-0000-4000-8000-${String(name.length).padStart(12, '0')}`,
+    updated_at: '2026-11-01T10:00:00.000Z',
+    created_at: '2026-11-01T10:00:00.000Z',
+    last_accessed_at: '2026-11-01T10:00:00.000Z',
+    metadata: { eTag: '"abc"', size: 1234, mimetype, cacheControl: 'max-age=3600', lastModified: '2026-11-01T10:00:00.000Z', contentLength: 1234, httpStatusCode: 200 },
+  };
+}
+
+/** A folder entry: everything but the name is null. */
+export function folderEntry(name: string) {
+  return { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null };
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+export async function startFakeSupabase(): Promise<FakeSupabase> {
+  const calls: Record<Route, number> = { heroImages: 0, logoList: 0 };
+  const requests: RecordedRequest[] = [];
+  const holds: Partial<Record<Route, Promise<void>>> = {};
+  const waiters: Array<{ route: Route; count: number; resolve: () => void }> = [];
+  let url = '';
+
+  const fake: FakeSupabase = {
+    url: '',
+    key: FAKE_KEY,
+    calls,
+    requests,
+    reply: { heroImages: json({}), logoList: json([]) },
+    hold(route) {
+      let release!: () => void;
+      holds[route] = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        delete holds[route];
+        release();
+      };
+    },
+    received(route, count) {
+      if (calls[route] >= count) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ route, count, resolve }));
+    },
+    image: (name) => `${url}/storage/v1/object/public/hero/${name}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const route: RecordedRequest['route'] =
+      req.method === 'POST' && path === '/functions/v1/hero-images'
+        ? 'heroImages'
+        : req.method === 'POST' && path === '/storage/v1/object/list/logo'
+          ? 'logoList'
+          : req.method === 'GET' && path.startsWith('/storage/v1/object/public/')
+            ? 'publicObject'
+            : 'other';
+    requests.push({ route, method: req.method ?? '', path, headers: req.headers, body });
+
+    if (route === 'publicObject') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
+    if (route === 'other') return void sendJson(res, 404, { message: 'no such route in the fake' });
+
+    calls[route] += 1;
+    for (const waiter of waiters.filter((w) => w.route === route && calls[route] >= w.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+    if (req.headers.apikey !== FAKE_KEY) {
+      return void sendJson(res, 401, { message: req.headers.apikey ? 'Invalid API key' : 'No API key found in request' });
+    }
+    await holds[route];
+    await answer(res, fake.reply[route]);
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = url;
+  return fake;
+}
+
+async function answer(res: ServerResponse, reply: Reply): Promise<void> {
+  if (reply.kind === 'hang') return;
+  if (reply.kind === 'stall') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.write('{"heroSlides":[');
+    return;
+  }
+  if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+  if (res.destroyed) return;
+  if (reply.kind === 'json') return sendJson(res, reply.status ?? 200, reply.body, reply.contentType);
+  const headers: Record<string, string | number> = { 'Content-Type': reply.contentType ?? 'text/plain', ...reply.headers };
+  if (!reply.withoutLength) headers['Content-Length'] = Buffer.byteLength(reply.body);
+  res.writeHead(reply.status ?? 200, headers);
+  res.end(reply.body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) }).end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => resolve(text));
+    req.on('error', reject);
+  });
+}
