@@ -18,6 +18,8 @@ export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
   cacheObserver?: CacheObserver;
   /** The backend caches' clock (ms since the epoch). */
   now?: () => number;
+  /** Keep rendered pages (the default); off, every request renders. */
+  pageCache?: boolean;
 }
 
 /** The whole request pipeline, in order. It never listens: server/index.ts does. */
@@ -42,7 +44,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
   app.use(reachRoutes(deps));
 
-  app.get('/{*splat}', pageHandler(deps));
+  app.get('/{*splat}', pageHandler(deps, { cache: appDeps.pageCache ?? true }));
 
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {
     deps.logger.error({ err: error }, 'request failed');

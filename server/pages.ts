@@ -1,13 +1,14 @@
 import type { Request, Response } from 'express';
-import type { AppData } from '../client/app-data.tsx';
 import type { ClientAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import type { SiteContent } from './content.ts';
 import type { HeroAssetSource } from './hero-assets.ts';
 import type { Translations } from './i18n.ts';
-import { languageCookie, resolveLanguage } from './language.ts';
+import { languageCookie, resolveLanguage, type LanguageChoice } from './language.ts';
 import type { Logger } from './logger.ts';
-import { pageKindFor, streamPage } from './render.tsx';
+import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
+import { pageKindFor, renderPageToBuffer, sendErrorPage, streamPage, type PageKind, type PageRequest } from './render.tsx';
+import type { PageAssets } from '../shared/content.ts';
 
 export interface PageDeps {
   config: Config;
@@ -18,35 +19,75 @@ export interface PageDeps {
   logger: Logger;
 }
 
-/** Every page: the language from ?lng= or the cookie, the page from the route tree, rendered as a stream. */
-export function pageHandler(deps: PageDeps) {
+/**
+ * The address each page variant is rendered at. A cached page is shared by every address
+ * that shows it, so it is rendered at one of them; nothing in the HTML depends on which.
+ */
+const RENDER_PATH: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: '/404' };
+
+/**
+ * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
+ * cache (the default) the rendered, compressed HTML is kept per variant and content version,
+ * and a request that finds it costs no render at all; without it every request streams a render.
+ */
+export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean } = {}) {
+  const pages = new PageCache();
+  const versionOf = contentVersioner();
+
   return async (req: Request, res: Response) => {
     const choice = resolveLanguage(req);
     const kind = pageKindFor(req.path);
-    const heroAssets = await deps.heroAssets.get();
-    const data: AppData = { content: deps.content.public, ...heroAssets };
+    const assets = await deps.heroAssets.get();
+    const status = kind === 'notFound' ? 404 : 200;
 
     if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
     // The HTML depends on the language cookie: browsers may keep it, shared caches may not.
     res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
 
-    streamPage(
-      res,
-      {
-        url: req.originalUrl,
-        kind,
-        language: choice.language,
-        languageChosen: choice.chosen,
-        data,
-        i18n: deps.translations.forRequest(choice.language),
-        translations: deps.translations.resources(choice.language),
-        assets: deps.clientAssets,
-        showErrorStack: !deps.config.production,
-        publicOrigin: deps.config.publicOrigin,
-        event: deps.content.event,
-      },
-      kind === 'notFound' ? 404 : 200,
-      deps.logger,
-    );
+    const page = (url: string) => pageRequest(deps, url, kind, choice, assets);
+    if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
+
+    const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
+    let cached: CachedPage;
+    try {
+      cached = await pages.get(variant, versionOf(assets), () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
+    } catch (error) {
+      return sendErrorPage(res, error, page(req.originalUrl));
+    }
+    sendCachedPage(req, res, cached, status);
   };
+}
+
+function pageRequest(deps: PageDeps, url: string, kind: PageKind, choice: LanguageChoice, assets: PageAssets): PageRequest {
+  return {
+    url,
+    kind,
+    language: choice.language,
+    languageChosen: choice.chosen,
+    data: { content: deps.content.public, ...assets },
+    i18n: deps.translations.forRequest(choice.language),
+    translations: deps.translations.resources(choice.language),
+    assets: deps.clientAssets,
+    showErrorStack: !deps.config.production,
+    publicOrigin: deps.config.publicOrigin,
+    event: deps.content.event,
+  };
+}
+
+/** The cached bytes in the best encoding the visitor accepts, or 304 when they already have them. */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, status: number): void {
+  res.status(status);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  if (status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  // Brotli whenever it is accepted at all: browsers list it after gzip at the same weight.
+  const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Response } from 'express';
 import type { i18n as I18n } from 'i18next';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
@@ -101,6 +102,40 @@ export function streamPage(res: Response, page: PageRequest, status: number, log
   const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
   timer.unref();
   res.on('close', () => clearTimeout(timer));
+}
+
+/**
+ * Renders a whole page into memory, for the page cache. Rejects on any render error,
+ * so that a broken page is never kept.
+ */
+export function renderPageToBuffer(page: PageRequest, logger: Logger): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks));
+        done();
+      },
+    });
+    let failure: unknown;
+    const stream = renderToPipeableStream(pageElement(page), {
+      bootstrapModules: [page.assets.script],
+      onAllReady() {
+        if (failure) return reject(failure);
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+        logger.error({ err: error, url: page.url }, 'page render failed');
+      },
+    });
+    setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS).unref();
+  });
 }
 
 /** The error page: status 500, never cached, the stack only outside production. */

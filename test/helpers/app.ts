@@ -1,4 +1,8 @@
+import { once } from 'node:events';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import type { HeroAssetSource } from '../../server/hero-assets.ts';
@@ -10,6 +14,26 @@ import { loadTranslations, type Translations } from '../../server/i18n.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 
 let translations: Promise<Translations> | undefined;
+
+/** The real dictionaries, loaded once per test file. */
+export function sharedTranslations(): Promise<Translations> {
+  translations ??= loadTranslations(LOCALES_DIR);
+  return translations;
+}
+
+/** The real dictionaries, counting every per-request instance (one per render). */
+export async function countingTranslations(): Promise<Translations & { renders: number }> {
+  const real = await sharedTranslations();
+  const counting = {
+    ...real,
+    renders: 0,
+    forRequest(language: Parameters<Translations['forRequest']>[0]) {
+      counting.renders++;
+      return real.forRequest(language);
+    },
+  };
+  return counting;
+}
 
 /**
  * The real app on the shipped content, with a logger whose lines the test can read.
@@ -24,11 +48,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
     },
   });
   const content = loadContent(DEFAULT_CONTENT_PATH);
-  translations ??= loadTranslations(LOCALES_DIR);
   const deps: AppDeps = {
     config: loadConfig(env),
     content,
-    translations: await translations,
+    translations: await sharedTranslations(),
     clientAssets: loadClientAssets(CLIENT_BUILD_DIR),
     logger: pino({ level: 'info' }, sink),
     ...overrides,
@@ -50,4 +73,29 @@ export function fixedHeroAssets(assets: PageAssets): HeroAssetSource {
     heroSlides: async () => ({ outcome: 'hit', value: assets.heroSlides ?? [], ageMs: 0 }),
     logo: async () => ({ outcome: 'hit', value: assets.logoUrl, ageMs: 0 }),
   };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as sent, not decompressed. */
+  body: Buffer;
+}
+
+/** One request to the app over a real socket, with the body left as it came over the wire. */
+export async function rawGet(app: Express, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise<RawResponse>((resolve, reject) => {
+      httpGet({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
 }

@@ -1,13 +1,16 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/languages.ts';
-import { testApp } from '../helpers/app.ts';
+import { countingTranslations, testApp } from '../helpers/app.ts';
 
 const TITLES = { de: 'Unsere Studios', en: 'Our studios', es: 'Nuestros estudios' } as const;
 
 describe('concurrent renders in different languages', () => {
   it('answer each of 240 simultaneous requests in its own language', async () => {
-    const { app } = await testApp();
+    // The page cache is off: every request goes through the renderer and its own i18next instance.
+    const translations = await countingTranslations();
+    const { app } = await testApp({ pageCache: false, translations });
+    const rendersAtStart = translations.renders;
     const server = app.listen(0);
     try {
       const requests = Array.from({ length: 240 }, (_, i) => {
@@ -28,6 +31,7 @@ describe('concurrent renders in different languages', () => {
           for (const other of LANGUAGES.filter((l) => l !== lng)) expect(res.text).not.toContain(TITLES[other]);
         }
       }
+      expect(translations.renders - rendersAtStart).toBe(240);
     } finally {
       server.close();
     }
