@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { BOOTSTRAP_ELEMENT_ID, type BootstrapData } from '../shared/bootstrap.ts';
@@ -18,7 +18,10 @@ export function boot(doc: Document = document, showErrorStack = process.env.NODE
   const i18n = i18next.createInstance();
   void i18n.init({ ...I18N_OPTIONS, lng: data.language, resources: { [data.language]: { [NAMESPACE]: data.translations } } });
 
-  return hydrateRoot(
+  // As a transition, hydration is done in slices that leave the main thread free between them.
+  let reactRoot!: Root;
+  startTransition(() => {
+    reactRoot = hydrateRoot(
     root,
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -34,7 +37,9 @@ export function boot(doc: Document = document, showErrorStack = process.env.NODE
     </StrictMode>,
     // A mismatch between server and browser is a bug worth seeing in every console.
     { onRecoverableError: (error) => console.error('Recoverable hydration error:', error) },
-  );
+    );
+  });
+  return reactRoot;
 }
 
 function readBootstrapData(doc: Document): BootstrapData {

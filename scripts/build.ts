@@ -21,6 +21,8 @@ const client = await esbuild.build({
   entryPoints: { client: 'client/entry.tsx', styles: 'client/styles.css' },
   outdir: assetsOut,
   entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   format: 'esm',
   platform: 'browser',
