@@ -12,6 +12,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { APP_ROOT } from '../server/paths.ts';
+import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from '../test/helpers/server-process.ts';
 import { runLoad, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
@@ -49,11 +50,23 @@ function decode(body: Buffer, encoding: string | undefined): string {
 console.log('Building the production server …');
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
 
-const app = await startServer();
+mkdirSync(OUT_DIR, { recursive: true });
+
+// The server talks to a Supabase stand-in on loopback, as in production it talks to the backend.
+const backend = await startFakeSupabase();
+backend.reply.heroImages = json({
+  heroSlides: ['munich', 'marbella', 'vienna', 'zurich'].map((city) => ({ image: backend.image(`${city}.jpg`), studio: `Studio ${city}` })),
+});
+backend.reply.logoList = json([fileEntry(PREFERRED_LOGO)]);
+const app = await startServer({
+  SUPABASE_URL: backend.url,
+  SUPABASE_ANON_KEY: backend.key,
+  CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
+});
+await fetchRaw(`${app.url}/api/hero-slides`); // warm: the measured requests are all cache hits
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
 const html = decode(page.body, page.headers['content-encoding']);
 const recording = path.join(OUT_DIR, 'recorded-page.json');
-mkdirSync(OUT_DIR, { recursive: true });
 const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'transfer-encoding': _chunked, ...headers } = page.headers;
 writeFileSync(recording, JSON.stringify({ status: page.status, headers, bodyBase64: page.body.toString('base64') }));
 
@@ -67,6 +80,7 @@ const targets: Target[] = [
   { name: 'GET / de, no cookie', server: app, path: '/', headers: ACCEPT_ENCODING },
   { name: 'GET / en, cookie', server: app, path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
   { name: 'GET /impressum', server: app, path: '/impressum', headers: ACCEPT_ENCODING },
+  { name: 'GET /api/hero-slides (warm)', server: app, path: '/api/hero-slides', headers: ACCEPT_ENCODING },
   { name: 'GET hashed asset', server: app, path: script, headers: ACCEPT_ENCODING },
 ];
 
@@ -163,4 +177,4 @@ writeFileSync(
 );
 console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'bench.json'))}`);
 
-await Promise.all([app.stop(), nodeBaseline.stop(), expressBaseline.stop()]);
+await Promise.all([app.stop(), nodeBaseline.stop(), expressBaseline.stop(), backend.close()]);
