@@ -5,7 +5,9 @@ import { DEFAULT_LANGUAGE } from '../shared/languages.ts';
 import { localesRouter } from './locales.ts';
 import { pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
+import { keepRedirectsOnOrigin } from './redirects.ts';
 import { sendErrorPage } from './render.tsx';
+import { hashedAssets } from './static-assets.ts';
 
 export type AppDeps = PageDeps;
 
@@ -13,13 +15,15 @@ export type AppDeps = PageDeps;
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  keepRedirectsOnOrigin(app, deps.config.publicOrigin);
 
   app.use(compression());
 
-  // Hashed file names change with their content, so browsers may keep them for a year.
-  app.use('/assets', express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  // Hashed names change with their content: a year, immutable, precompressed copies as they are.
+  app.use('/assets', hashedAssets(path.join(CLIENT_BUILD_DIR, 'assets')));
   app.use('/locales', localesRouter(deps.translations));
-  app.use(express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
+  // Images keep their names when editors replace them: an hour. No directory redirects at all.
+  app.use(express.static(PUBLIC_DIR, { maxAge: '1h', index: false, redirect: false }));
 
   app.get('/{*splat}', pageHandler(deps));
 

@@ -7,7 +7,7 @@ import type { HeroAssetSource } from './hero-assets.ts';
 import type { Translations } from './i18n.ts';
 import { languageCookie, resolveLanguage } from './language.ts';
 import type { Logger } from './logger.ts';
-import { pageKindFor, streamPage } from './render.tsx';
+import { pageKindFor, sendPage } from './render.tsx';
 
 export interface PageDeps {
   config: Config;
@@ -18,7 +18,7 @@ export interface PageDeps {
   logger: Logger;
 }
 
-/** Every page: the language from ?lng= or the cookie, the page from the route tree, rendered as a stream. */
+/** Every page: the language from ?lng= or the cookie, the page from the route tree, rendered on the server. */
 export function pageHandler(deps: PageDeps) {
   return async (req: Request, res: Response) => {
     const choice = resolveLanguage(req);
@@ -30,7 +30,7 @@ export function pageHandler(deps: PageDeps) {
     // The HTML depends on the language cookie: browsers may keep it, shared caches may not.
     res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
 
-    streamPage(
+    sendPage(
       res,
       {
         url: req.originalUrl,

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Response } from 'express';
 import type { i18n as I18n } from 'i18next';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
@@ -70,17 +71,31 @@ export function pageElement(page: PageRequest) {
 }
 
 /**
- * Streams a page into the response. The status and headers are set once the shell
- * is ready; a render that fails before that answers with the error page instead.
+ * Renders a page and sends it whole, so that it carries an ETag and a browser revalidating
+ * it gets 304. The page has no Suspense boundary, so the whole document is ready as soon as
+ * its shell is and waiting for all of it delays nothing. A render that fails before the shell
+ * is ready answers with the error page instead.
  */
-export function streamPage(res: Response, page: PageRequest, status: number, logger: Logger): void {
+export function sendPage(res: Response, page: PageRequest, status: number, logger: Logger): void {
   let failed = false;
+  const chunks: Buffer[] = [];
+  const document = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+    final(done) {
+      // The error page has answered already when the shell failed.
+      if (res.headersSent) return done();
+      res.status(failed ? 500 : status).setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.send(Buffer.concat(chunks));
+      done();
+    },
+  });
   const stream = renderToPipeableStream(pageElement(page), {
     bootstrapModules: [page.assets.script],
-    onShellReady() {
-      res.status(failed ? 500 : status);
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      stream.pipe(res);
+    onAllReady() {
+      stream.pipe(document);
     },
     onShellError(error) {
       sendErrorPage(res, error, page);
