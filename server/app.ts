@@ -1,12 +1,11 @@
 import path from 'node:path';
 import compression from 'compression';
-import express, { type ErrorRequestHandler } from 'express';
-import { DEFAULT_LANGUAGE } from '../shared/languages.ts';
+import express from 'express';
+import { errorHandler, onlyReadMethods } from './errors.ts';
 import { localesRouter } from './locales.ts';
 import { pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
 import { keepRedirectsOnOrigin } from './redirects.ts';
-import { sendErrorPage } from './render.tsx';
 import { hashedAssets } from './static-assets.ts';
 
 export type AppDeps = PageDeps;
@@ -17,6 +16,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   keepRedirectsOnOrigin(app, deps.config.publicOrigin);
 
+  // Before any route: a POST never reaches a handler and no body is ever read.
+  app.use(onlyReadMethods);
   app.use(compression());
 
   // Hashed names change with their content: a year, immutable, precompressed copies as they are.
@@ -27,10 +28,6 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.get('/{*splat}', pageHandler(deps));
 
-  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
-    deps.logger.error({ err: error }, 'request failed');
-    sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: deps.clientAssets, showErrorStack: !deps.config.production });
-  };
-  app.use(onError);
+  app.use(errorHandler({ logger: deps.logger, clientAssets: deps.clientAssets, showErrorStack: !deps.config.production }));
   return app;
 }

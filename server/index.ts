@@ -3,6 +3,7 @@ import { loadClientAssets } from './assets.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import { embeddedHeroAssets } from './hero-assets.ts';
+import { createHttpServer } from './http-server.ts';
 import { loadTranslations } from './i18n.ts';
 import { createLogger } from './logger.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
@@ -29,11 +30,12 @@ if (content.placeholders.length > 0) {
 const app = createApp({ config, content, translations, clientAssets, heroAssets: embeddedHeroAssets(content), logger });
 
 // ---- Listen.
-const server = app.listen(config.port, config.host, (error?: Error) => {
-  if (error) {
-    console.error(`Cannot start: ${error.message}`);
-    process.exit(1);
-  }
+const server = createHttpServer(app, config);
+server.once('error', (error) => {
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
+server.listen(config.port, config.host, () => {
   const address = server.address();
   logger.info({ port: typeof address === 'object' && address ? address.port : config.port, host: config.host }, 'listening');
 });
