@@ -2,13 +2,16 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import { errorHandler, onlyReadMethods } from './errors.ts';
+import { closeConnectionsWhileDraining, healthRoutes, type Readiness } from './health.ts';
 import { localesRouter } from './locales.ts';
 import { pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
 import { keepRedirectsOnOrigin } from './redirects.ts';
 import { hashedAssets } from './static-assets.ts';
 
-export type AppDeps = PageDeps;
+export interface AppDeps extends PageDeps {
+  readiness: Readiness;
+}
 
 /** The whole request pipeline, in order. It never listens: server/index.ts does. */
 export function createApp(deps: AppDeps): express.Express {
@@ -16,9 +19,13 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   keepRedirectsOnOrigin(app, deps.config.publicOrigin);
 
+  // While shutting down, answers close their connections so clients reconnect elsewhere.
+  app.use(closeConnectionsWhileDraining(deps.readiness));
   // Before any route: a POST never reaches a handler and no body is ever read.
   app.use(onlyReadMethods);
   app.use(compression());
+
+  app.use(healthRoutes(deps.readiness));
 
   // Hashed names change with their content: a year, immutable, precompressed copies as they are.
   app.use('/assets', hashedAssets(path.join(CLIENT_BUILD_DIR, 'assets')));

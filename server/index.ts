@@ -2,11 +2,13 @@ import { createApp } from './app.ts';
 import { loadClientAssets } from './assets.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './content.ts';
+import { createReadiness } from './health.ts';
 import { embeddedHeroAssets } from './hero-assets.ts';
 import { createHttpServer } from './http-server.ts';
 import { loadTranslations } from './i18n.ts';
 import { createLogger } from './logger.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
+import { exitOnUncaughtError, gracefulShutdown } from './shutdown.ts';
 
 // ---- Start-up: everything is read and checked once; a problem stops the server with one line.
 let started;
@@ -23,11 +25,22 @@ try {
 
 const { config, content, translations, clientAssets } = started;
 const logger = createLogger(config.logLevel);
+const exit = (code: number) => process.exit(code);
+exitOnUncaughtError(process, logger, exit);
 if (content.placeholders.length > 0) {
   logger.warn({ fields: content.placeholders }, 'content file still holds sample values');
 }
 
-const app = createApp({ config, content, translations, clientAssets, heroAssets: embeddedHeroAssets(content), logger });
+const readiness = createReadiness();
+const app = createApp({
+  config,
+  content,
+  translations,
+  clientAssets,
+  heroAssets: embeddedHeroAssets(content),
+  logger,
+  readiness,
+});
 
 // ---- Listen.
 const server = createHttpServer(app, config);
@@ -40,10 +53,6 @@ server.listen(config.port, config.host, () => {
   logger.info({ port: typeof address === 'object' && address ? address.port : config.port, host: config.host }, 'listening');
 });
 
-// ---- Stop: finish what is in flight, then exit.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => process.exit(0));
-  });
-}
+// ---- Stop: readiness fails, in-flight requests finish, then exit (forced after SHUTDOWN_TIMEOUT_MS).
+const shutdown = gracefulShutdown({ server, readiness, logger, timeoutMs: config.shutdownTimeoutMs, exit });
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => shutdown(signal));

@@ -4,6 +4,7 @@ import { createApp, type AppDeps } from '../../server/app.ts';
 import { loadClientAssets } from '../../server/assets.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadContent } from '../../server/content.ts';
+import { createReadiness } from '../../server/health.ts';
 import { embeddedHeroAssets } from '../../server/hero-assets.ts';
 import { loadTranslations, type Translations } from '../../server/i18n.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
@@ -28,6 +29,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
     clientAssets: loadClientAssets(CLIENT_BUILD_DIR),
     heroAssets: embeddedHeroAssets(content),
     logger: pino({ level: 'info' }, sink),
+    readiness: createReadiness(),
     ...overrides,
   };
   return { app: createApp(deps), deps, logLines };

@@ -11,9 +11,12 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (dist/server/index.js) on a free loopback port, as operators run it. */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(APP_ROOT, 'dist/server/index.js')], {
+/**
+ * Starts the built server (dist/server/index.js) on a free loopback port, as operators run it.
+ * `nodeArgs` go to Node before the script (a test may preload a module with --import).
+ */
+export async function startServer(env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')], {
     cwd: APP_ROOT,
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
