@@ -26,10 +26,10 @@ export interface ErrorHandlerDeps {
  * is unexpected: it is logged and answered with the error page (500).
  */
 export function errorHandler({ logger, clientAssets, showErrorStack }: ErrorHandlerDeps): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
+  return (error, req, res, _next) => {
     const status = clientErrorStatus(error);
     if (status !== undefined && !res.headersSent) return sendPlainStatus(res, status);
-    logger.error({ err: error }, 'request failed');
+    (req.log ?? logger).error({ err: error }, 'request failed');
     sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: clientAssets, showErrorStack });
   };
 }

@@ -7,6 +7,7 @@ import { embeddedHeroAssets } from './hero-assets.ts';
 import { createHttpServer } from './http-server.ts';
 import { loadTranslations } from './i18n.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
 import { exitOnUncaughtError, gracefulShutdown } from './shutdown.ts';
 
@@ -31,6 +32,7 @@ if (content.placeholders.length > 0) {
   logger.warn({ fields: content.placeholders }, 'content file still holds sample values');
 }
 
+const metrics = createMetrics();
 const readiness = createReadiness();
 const app = createApp({
   config,
@@ -39,6 +41,8 @@ const app = createApp({
   clientAssets,
   heroAssets: embeddedHeroAssets(content),
   logger,
+  metrics,
+  cacheObserver: metrics.cacheObserver,
   readiness,
 });
 

@@ -7,7 +7,11 @@ import type { HeroAssetSource } from './hero-assets.ts';
 import type { Translations } from './i18n.ts';
 import { languageCookie, resolveLanguage } from './language.ts';
 import type { Logger } from './logger.ts';
-import { pageKindFor, sendPage } from './render.tsx';
+import { NOT_FOUND_ROUTE, setRouteLabel } from './metrics.ts';
+import { pageKindFor, sendPage, type PageKind } from './render.tsx';
+
+/** The route template each page is counted under in the metrics. */
+const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: NOT_FOUND_ROUTE };
 
 export interface PageDeps {
   config: Config;
@@ -23,6 +27,7 @@ export function pageHandler(deps: PageDeps) {
   return async (req: Request, res: Response) => {
     const choice = resolveLanguage(req);
     const kind = pageKindFor(req.path);
+    setRouteLabel(res, ROUTE_LABELS[kind]);
     const heroAssets = await deps.heroAssets.get();
     const data: AppData = { content: deps.content.public, ...heroAssets };
 

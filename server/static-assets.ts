@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
+import { setRouteLabel } from './metrics.ts';
 
 /** Content codings the build writes next to each file, best first, with their file suffixes. */
 const PRECOMPRESSED = [
@@ -28,6 +29,7 @@ export function hashedAssets(dir: string): RequestHandler {
     const asset = assets.get(req.path.slice(1));
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
 
+    setRouteLabel(res, '/assets');
     const coding = Object.keys(asset.copies).length > 0 ? chooseCoding(req, asset.copies) : undefined;
     res.type(path.extname(asset.file));
     if (Object.keys(asset.copies).length > 0) res.vary('Accept-Encoding');

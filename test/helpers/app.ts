@@ -7,6 +7,7 @@ import { loadContent } from '../../server/content.ts';
 import { createReadiness } from '../../server/health.ts';
 import { embeddedHeroAssets } from '../../server/hero-assets.ts';
 import { loadTranslations, type Translations } from '../../server/i18n.ts';
+import { createMetrics } from '../../server/metrics.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 
 let translations: Promise<Translations> | undefined;
@@ -22,6 +23,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
   });
   const content = loadContent(DEFAULT_CONTENT_PATH);
   translations ??= loadTranslations(LOCALES_DIR);
+  const metrics = createMetrics();
   const deps: AppDeps = {
     config: loadConfig(env),
     content,
@@ -29,6 +31,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
     clientAssets: loadClientAssets(CLIENT_BUILD_DIR),
     heroAssets: embeddedHeroAssets(content),
     logger: pino({ level: 'info' }, sink),
+    metrics,
+    cacheObserver: metrics.cacheObserver,
     readiness: createReadiness(),
     ...overrides,
   };

@@ -40,3 +40,14 @@ describe('GET /readyz (readiness)', () => {
     expect((await keepAlive('/')).headers.connection).toBe('close');
   });
 });
+
+describe('health probes in the log', () => {
+  it('are not logged, while other requests are', async () => {
+    const { app, logLines } = await testApp();
+    await request(app).get('/healthz');
+    await request(app).get('/readyz');
+    await request(app).get('/locales/de/translation.json');
+    const paths = logLines.filter((line) => line.msg === 'request completed').map((line) => line.path);
+    expect(paths).toEqual(['/locales/de/translation.json']);
+  });
+});
