@@ -10,6 +10,7 @@ import { pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
 import { keepRedirectsOnOrigin } from './redirects.ts';
 import { requestLog } from './request-log.ts';
+import { securityHeaders } from './security-headers.ts';
 import { hashedAssets } from './static-assets.ts';
 
 export interface AppDeps extends PageDeps {
@@ -31,6 +32,8 @@ export function createApp(deps: AppDeps): express.Express {
   // First, so that every answer below is logged (health probes excepted), counted and timed.
   app.use(requestLog(deps.logger, HEALTH_PATHS));
   app.use(deps.metrics.observeRequests);
+  // On every answer, errors and probes included.
+  app.use(securityHeaders(config, deps.content));
   // While shutting down, answers close their connections so clients reconnect elsewhere.
   app.use(closeConnectionsWhileDraining(deps.readiness));
   // Before any route: a POST never reaches a handler and no body is ever read.
