@@ -61,7 +61,7 @@ export function gracefulShutdown({ server, readiness, logger, timeoutMs, exit }:
       server.closeAllConnections();
       exit(1);
     }, timeoutMs);
-    closeListenerOnceQueueIsEmpty(server, () => {
+    closeListenerOnceQueueIsEmpty(server, logger, () => {
       clearInterval(sweep);
       clearTimeout(deadline);
       logger.info('stopped');
@@ -77,7 +77,7 @@ export function gracefulShutdown({ server, readiness, logger, timeoutMs, exit }:
  * MAX_ACCEPT_DRAIN_MS, should connections keep coming); then `onClosed` runs once the last
  * connection is gone.
  */
-function closeListenerOnceQueueIsEmpty(server: Server, onClosed: () => void): void {
+function closeListenerOnceQueueIsEmpty(server: Server, logger: Logger, onClosed: () => void): void {
   let accepted = 0;
   const count = () => (accepted += 1);
   server.on('connection', count);
@@ -91,6 +91,7 @@ function closeListenerOnceQueueIsEmpty(server: Server, onClosed: () => void): vo
     }
     server.off('connection', count);
     server.close(onClosed);
+    logger.info('no longer accepting connections');
   };
   setImmediate(check);
 }

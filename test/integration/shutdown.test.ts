@@ -68,7 +68,7 @@ afterEach(() => cleanup?.());
 
 describe('graceful shutdown', () => {
   it('lets in-flight pages finish, closes idle keep-alive connections at once, then exits 0', async () => {
-    const { server, port, shutdown, exit, release, waiting, readiness } = await runningApp();
+    const { server, port, shutdown, exit, release, waiting, readiness, logLines } = await runningApp();
     cleanup = () => server.closeAllConnections();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
 
@@ -85,6 +85,7 @@ describe('graceful shutdown', () => {
     shutdown('SIGTERM');
     expect(readiness.ready).toBe(false);
     await Promise.all(idleClosed);
+    await until(() => logLines.some((line) => line.msg === 'no longer accepting connections'));
     await expect(get(port, '/')).rejects.toThrow(/ECONNREFUSED/);
     expect(exit).not.toHaveBeenCalled();
 

@@ -60,6 +60,7 @@ describe('SIGTERM to the running server', () => {
 
     const closedWithoutError = await Promise.all(idleClosed);
     expect(closedWithoutError).toEqual([false, false, false, false]);
+    await waitFor(() => server.logs.some((line) => line.msg === 'no longer accepting connections'));
     await expect(
       new Promise((resolve, reject) => http.get(`${server.url}/`, { agent: false }, resolve).on('error', reject)),
     ).rejects.toThrow(/ECONNREFUSED/);
