@@ -25,6 +25,9 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
 # ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# The memory target is 150 MB. The live heap stays near 25 MB, but on a large host V8 lets the
+# young generation alone grow to about 100 MB; with these bounds the process stays near 140 MB.
+ENV NODE_OPTIONS="--max-old-space-size=96 --max-semi-space-size=4"
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY package.json ./

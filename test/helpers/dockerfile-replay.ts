@@ -123,7 +123,7 @@ export function dockerignore(context: string): (relative: string) => boolean {
   };
 }
 
-function parseEnv(args: string, line: number): Record<string, string> {
+export function parseEnv(args: string, line: number): Record<string, string> {
   const unquote = (value: string) => (/^(["']).*\1$/.test(value) ? value.slice(1, -1) : value);
   if (!/^[\w.-]+=/.test(args)) {
     const [key, ...value] = args.split(/\s+/);
