@@ -26,6 +26,11 @@ export function createReadiness(): Readiness {
   };
 }
 
+const LIVENESS_PATH = '/healthz';
+const READINESS_PATH = '/readyz';
+/** The probes' paths, which the access log leaves out. */
+export const HEALTH_PATHS: readonly string[] = [LIVENESS_PATH, READINESS_PATH];
+
 /**
  * /healthz (liveness) answers while the process can answer at all and touches nothing else, so
  * a backend outage never gets the container restarted. /readyz (readiness) fails from the moment
@@ -33,18 +38,17 @@ export function createReadiness(): Readiness {
  */
 export function healthRoutes(readiness: Readiness): Router {
   const router = Router();
-  router.get('/healthz', (_req, res) => {
+  router.get(LIVENESS_PATH, (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.type('text/plain').send('ok');
   });
-  router.get('/readyz', (_req, res) => {
+  router.get(READINESS_PATH, (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.status(readiness.ready ? 200 : 503).type('text/plain').send(readiness.ready ? 'ready' : 'shutting down');
   });
   return router;
 }
 
-export const HEALTH_PATHS: readonly string[] = ['/healthz', '/readyz'];
 
 /**
  * Once draining, every answer whose headers are not sent yet, including those of requests

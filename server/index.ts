@@ -48,11 +48,13 @@ const app = createApp({
 
 // ---- Listen.
 const server = createHttpServer(app, config);
-server.once('error', (error) => {
+const cannotListen = (error: Error) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
-});
+};
+server.once('error', cannotListen);
 server.listen(config.port, config.host, () => {
+  server.off('error', cannotListen);
   const address = server.address();
   logger.info({ port: typeof address === 'object' && address ? address.port : config.port, host: config.host }, 'listening');
 });

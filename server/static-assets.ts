@@ -30,9 +30,9 @@ export function hashedAssets(dir: string): RequestHandler {
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
 
     setRouteLabel(res, '/assets');
-    const coding = Object.keys(asset.copies).length > 0 ? chooseCoding(req, asset.copies) : undefined;
     res.type(path.extname(asset.file));
     if (Object.keys(asset.copies).length > 0) res.vary('Accept-Encoding');
+    const coding = chooseCoding(req, asset.copies);
     if (coding) res.setHeader('Content-Encoding', coding);
     res.sendFile(coding ? asset.copies[coding]! : asset.file, { maxAge: '1y', immutable: true });
   };
@@ -52,12 +52,15 @@ function listAssets(dir: string): Map<string, Asset> {
   return assets;
 }
 
-/** The best coding the client accepts (q > 0) among the copies there are; none means the file itself. */
+/**
+ * The copy in the coding the client rates highest (brotli on a tie); none, meaning the file
+ * itself, when it accepts none of the copies there are.
+ */
 function chooseCoding(req: Request, copies: Asset['copies']): Coding | undefined {
   const accepted = acceptedCodings(req.headers['accept-encoding']);
-  return PRECOMPRESSED.map(({ coding }) => coding).find(
-    (coding) => copies[coding] && (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0,
-  );
+  const quality = (coding: Coding) => (copies[coding] ? (accepted.get(coding) ?? accepted.get('*') ?? 0) : 0);
+  const best = PRECOMPRESSED.map(({ coding }) => coding).reduce((a, b) => (quality(b) > quality(a) ? b : a));
+  return quality(best) > 0 ? best : undefined;
 }
 
 /** Accept-Encoding as coding → quality ("gzip;q=0.5, br" → gzip 0.5, br 1). */

@@ -27,6 +27,7 @@ describe('hashed assets', () => {
     ['br', 'gzip, deflate, br, zstd', '.br'],
     ['gzip', 'gzip, deflate', '.gz'],
     ['br', 'br;q=1, gzip;q=0.5', '.br'],
+    ['gzip', 'br;q=0.5, gzip', '.gz'],
     ['gzip', 'br;q=0, gzip', '.gz'],
     ['br', '*', '.br'],
   ])('are sent as the precompressed %s copy for Accept-Encoding %j', async (coding, accept, suffix) => {
