@@ -29,10 +29,15 @@ function userIds(user: string): { uid: string; gid: string } {
   return { uid, gid };
 }
 
-/** Runs a command of the image as its USER, in its WORKDIR, with its ENV plus `docker run -e` overrides. */
+/**
+ * Runs a command of the image as its USER (when the tests run as root; otherwise as the
+ * unprivileged user running them), in its WORKDIR, with its ENV plus `docker run -e` overrides.
+ */
 function runInImage(image: ReplayedImage, command: string[], env: Record<string, string>): ChildProcess {
   const { uid, gid } = userIds(image.user);
-  return spawn('setpriv', [`--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', ...command], {
+  const asUser = process.getuid?.() === 0 ? ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--'] : [];
+  const [program, ...args] = [...asUser, ...command] as [string, ...string[]];
+  return spawn(program, args, {
     cwd: image.cwd,
     env: { ...image.env, PATH: `${NODE_BIN_DIR}:${image.env.PATH}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

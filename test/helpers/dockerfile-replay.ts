@@ -175,6 +175,11 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
     }
   }
 
+  // Node 24 first, as in the image; then the image's PATH; then wherever this machine keeps npm,
+  // but nothing from the build context, whose tools must not stand in for the image's own.
+  const hostPath = (process.env.PATH ?? '').split(':').filter((dir) => dir && !path.resolve(dir).startsWith(path.resolve(options.context)));
+  const buildPath = (imagePath: string) => [options.nodeBinDir, imagePath, ...hostPath].join(':');
+
   const built = new Map<string, Promise<ReplayedImage>>();
   const build = (name: string): Promise<ReplayedImage> => {
     const stage = stages.find((s) => s.name === name);
@@ -235,7 +240,7 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
           if (config.user !== 'root') throw new Error(`line ${line}: RUN as ${config.user} is not replayed`);
           await run(args, {
             cwd: inImage('.'),
-            env: { ...config.env, ...options.buildEnv, HOME: process.env.HOME ?? '/root', PATH: `${options.nodeBinDir}:${config.env.PATH}` },
+            env: { ...config.env, ...options.buildEnv, HOME: process.env.HOME ?? '/root', PATH: buildPath(config.env.PATH ?? '') },
           });
           break;
         case 'COPY':
