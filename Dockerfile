@@ -6,27 +6,28 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# ---- Build: the hashed browser bundle and the bundled server.
+# ---- Build: the hashed browser bundle (with its brotli and gzip copies) and the bundled server.
 FROM install AS build
 COPY tsconfig.json ./
 COPY client ./client
 COPY server ./server
 COPY shared ./shared
 COPY scripts ./scripts
-COPY locales ./locales
-COPY content ./content
-COPY public ./public
 RUN npm run build
 
-# ---- Production dependencies only.
+# ---- Production dependencies only, without install scripts. --omit=optional leaves out what
+# only type-checking uses (typescript and React's types, optional peers of i18next).
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
 
-# ---- Runtime: slim, non-root, node started directly so it receives the stop signal.
+# ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# The memory target is 150 MB. The live heap stays near 25 MB, but on a large host V8 lets the
+# young generation alone grow to about 100 MB; with these bounds the process stays near 140 MB.
+ENV NODE_OPTIONS="--max-old-space-size=96 --max-semi-space-size=4"
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY package.json ./
@@ -34,6 +35,11 @@ COPY --from=build /app/dist ./dist
 COPY locales ./locales
 COPY content ./content
 COPY public ./public
-USER node
+# The image's unprivileged "node" user, by number so that Kubernetes can check runAsNonRoot.
+USER 1000:1000
 EXPOSE 3000
+# The slim image has no curl: Node itself asks the liveness endpoint.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((res) => process.exit(res.ok ? 0 : 1), () => process.exit(1))"]
+# Node itself, not npm, so that it receives SIGTERM and can shut down gracefully.
 CMD ["node", "dist/server/index.js"]

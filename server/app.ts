@@ -1,20 +1,27 @@
 import path from 'node:path';
 import compression from 'compression';
-import express, { type ErrorRequestHandler } from 'express';
-import { DEFAULT_LANGUAGE } from '../shared/languages.ts';
+import express from 'express';
 import { apiRouter } from './api.ts';
 import { ignoreCacheEvents, type CacheObserver } from './cache-events.ts';
+import { errorHandler, onlyReadMethods } from './errors.ts';
+import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './health.ts';
 import { heroAssetsFor, type HeroAssetSource } from './hero-assets.ts';
 import { localesRouter } from './locales.ts';
+import { setRouteLabel, type Metrics } from './metrics.ts';
 import { pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
 import { reachRoutes } from './reach-routes.ts';
-import { sendErrorPage } from './render.tsx';
+import { keepRedirectsOnOrigin } from './redirects.ts';
+import { requestLog } from './request-log.ts';
+import { securityHeaders } from './security-headers.ts';
+import { hashedAssets } from './static-assets.ts';
 
 export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
+  metrics: Metrics;
+  readiness: Readiness;
   /** The hero's slides and logo; by default the backend when configured, else the content file. */
   heroAssets?: HeroAssetSource;
-  /** Told how every /api answer was served and about every failed backend call. */
+  /** Told how every /api answer was served and about every failed backend call; the metrics' observer in production. */
   cacheObserver?: CacheObserver;
   /** The backend caches' clock (ms since the epoch). */
   now?: () => number;
@@ -24,32 +31,53 @@ export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
 
 /** The whole request pipeline, in order. It never listens: server/index.ts does. */
 export function createApp(appDeps: AppDeps): express.Express {
+  const { config } = appDeps;
   const cacheObserver = appDeps.cacheObserver ?? ignoreCacheEvents;
   const heroAssets =
     appDeps.heroAssets ??
-    heroAssetsFor(appDeps.config, appDeps.content, { logger: appDeps.logger, observer: cacheObserver, now: appDeps.now ?? Date.now });
-  const deps: PageDeps = { ...appDeps, heroAssets };
+    heroAssetsFor(config, appDeps.content, { logger: appDeps.logger, observer: cacheObserver, now: appDeps.now ?? Date.now });
+  const deps = { ...appDeps, heroAssets };
 
   const app = express();
   app.disable('x-powered-by');
+  // Only the proxies named here may tell the client's address (X-Forwarded-For) and protocol.
+  app.set('trust proxy', config.trustProxy);
+  keepRedirectsOnOrigin(app, config.publicOrigin);
+
+  // First, so that every answer below is logged (health probes excepted), counted and timed.
+  app.use(requestLog(deps.logger, HEALTH_PATHS));
+  app.use(deps.metrics.observeRequests);
+  // On every answer, errors and probes included.
+  app.use(securityHeaders(config, deps.content));
+  // While shutting down, answers close their connections so clients reconnect elsewhere.
+  app.use(closeConnectionsWhileDraining(deps.readiness));
+  // Before any route: a POST never reaches a handler and no body is ever read.
+  app.use(onlyReadMethods);
 
   app.use(compression());
 
-  // Before the static folders: an /api request must not wait for a file lookup.
-  app.use(apiRouter(heroAssets, deps.config.cache, cacheObserver));
+  app.use(healthRoutes(deps.readiness));
+  app.get('/metrics', deps.metrics.serve);
 
-  // Hashed file names change with their content, so browsers may keep them for a year.
-  app.use('/assets', express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  // Before the static folders: an /api request must not wait for a file lookup.
+  app.use(apiRouter(heroAssets, config.cache, cacheObserver));
+
+  // Hashed names change with their content: a year, immutable, precompressed copies as they are.
+  app.use('/assets', hashedAssets(path.join(CLIENT_BUILD_DIR, 'assets')));
   app.use('/locales', localesRouter(deps.translations));
-  app.use(express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
+  // Images keep their names when editors replace them: an hour. No directory redirects at all.
+  app.use(
+    express.static(PUBLIC_DIR, {
+      maxAge: '1h',
+      index: false,
+      redirect: false,
+      setHeaders: (res) => setRouteLabel(res, 'static'),
+    }),
+  );
   app.use(reachRoutes(deps));
 
   app.get('/{*splat}', pageHandler(deps, { cache: appDeps.pageCache ?? true }));
 
-  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
-    deps.logger.error({ err: error }, 'request failed');
-    sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: deps.clientAssets, showErrorStack: !deps.config.production });
-  };
-  app.use(onError);
+  app.use(errorHandler({ logger: deps.logger, clientAssets: deps.clientAssets, showErrorStack: !config.production }));
   return app;
 }

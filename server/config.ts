@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from './paths.ts';
@@ -39,6 +40,33 @@ const logoFileName = z
   .trim()
   .max(200)
   .refine((value) => !/[/\\?#\p{Cc}]/u.test(value) && !value.startsWith('.'), 'must be a plain file name such as logo.png');
+const milliseconds = z.coerce.number().int().min(0).max(3_600_000);
+
+/** The names Express accepts for address ranges in `trust proxy`. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `trust proxy`: unset or "false" trusts no proxy; a number trusts that many hops; otherwise a
+ * comma-separated list of addresses, CIDR ranges or range names. "true" is refused: it would let
+ * any client choose its own address through X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
+    if (value === 'true' || entries.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a list of addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')}${bad ? ` (not "${bad}")` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -58,7 +86,28 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
   CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
   LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
-});
+  SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+  // Above the 60 s idle timeout of common load balancers, so the server never closes a
+  // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
+  HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
+  REQUEST_TIMEOUT_MS: milliseconds.default(75_000),
+  TRUST_PROXY: trustProxy,
+})
+  .refine((e) => e.HEADERS_TIMEOUT_MS > e.KEEP_ALIVE_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must be longer than KEEP_ALIVE_TIMEOUT_MS',
+  })
+  .refine((e) => e.REQUEST_TIMEOUT_MS >= e.HEADERS_TIMEOUT_MS, {
+    path: ['REQUEST_TIMEOUT_MS'],
+    message: 'must be at least HEADERS_TIMEOUT_MS',
+  });
+
+/** Every environment variable the server reads. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Express's `trust proxy` setting: no proxy, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
 
 export interface CacheSettings {
   /** How long a backend answer is fresh; also the stale-while-revalidate window. */
@@ -86,6 +135,16 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** The preferred file of the backend's logo bucket. */
   logoFileName: string;
+  /** How long a shutdown may wait for in-flight requests before it closes them. */
+  shutdownTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** How long a client may take to send a request's headers. */
+  headersTimeoutMs: number;
+  /** How long a client may take to send a whole request. */
+  requestTimeoutMs: number;
+  /** Which proxies in front may tell the client's address and protocol (X-Forwarded-*). */
+  trustProxy: TrustProxy;
 }
 
 /** Reads and checks the environment once, at start. Nothing else reads process.env. */
@@ -112,6 +171,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logoFileName: e.LOGO_FILE_NAME,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
   });
 }
 
@@ -130,4 +194,11 @@ function backendSettings(url: string | undefined, anonKey: string | undefined): 
 /** An empty variable (`PORT=`) means "not set", as shells and orchestrators often leave them. */
 function emptyAsUnset(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }

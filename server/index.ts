@@ -2,9 +2,15 @@ import { createApp } from './app.ts';
 import { loadClientAssets } from './assets.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './content.ts';
+import { createReadiness } from './health.ts';
+import { createHttpServer } from './http-server.ts';
 import { loadTranslations } from './i18n.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
+import { exitOnUncaughtError, gracefulShutdown } from './shutdown.ts';
+
+const exit = (code: number) => process.exit(code);
 
 // ---- Start-up: everything is read and checked once; a problem stops the server with one line.
 let started;
@@ -14,33 +20,35 @@ try {
   const translations = await loadTranslations(LOCALES_DIR);
   const clientAssets = loadClientAssets(CLIENT_BUILD_DIR);
   const logger = createLogger(config.logLevel);
+  exitOnUncaughtError(process, logger, exit);
   if (content.placeholders.length > 0) {
     logger.warn({ fields: content.placeholders }, 'content file still holds sample values');
   }
+  const metrics = createMetrics();
+  const readiness = createReadiness();
   // With SUPABASE_URL and SUPABASE_ANON_KEY this creates the backend client and reads the cache snapshot.
-  const app = createApp({ config, content, translations, clientAssets, logger });
-  started = { config, logger, app };
+  const app = createApp({ config, content, translations, clientAssets, logger, metrics, cacheObserver: metrics.cacheObserver, readiness });
+  started = { config, logger, app, readiness };
 } catch (error) {
   console.error(`Cannot start: ${String((error as Error).message).replace(/\s*\n\s*/g, ' ')}`);
   process.exit(1);
 }
 
-const { config, logger, app } = started;
+const { config, logger, app, readiness } = started;
 
 // ---- Listen.
-const server = app.listen(config.port, config.host, (error?: Error) => {
-  if (error) {
-    console.error(`Cannot start: ${error.message}`);
-    process.exit(1);
-  }
+const server = createHttpServer(app, config);
+const cannotListen = (error: Error) => {
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+};
+server.once('error', cannotListen);
+server.listen(config.port, config.host, () => {
+  server.off('error', cannotListen);
   const address = server.address();
   logger.info({ port: typeof address === 'object' && address ? address.port : config.port, host: config.host }, 'listening');
 });
 
-// ---- Stop: finish what is in flight, then exit.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => process.exit(0));
-  });
-}
+// ---- Stop: readiness fails, in-flight requests finish, then exit (forced after SHUTDOWN_TIMEOUT_MS).
+const shutdown = gracefulShutdown({ server, readiness, logger, timeoutMs: config.shutdownTimeoutMs, exit });
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => shutdown(signal));

@@ -46,7 +46,8 @@ async function encodeAll(html: Buffer): Promise<CachedPage> {
     brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
     gzipAsync(html, { level: 9 }),
   ]);
-  return { etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, identity: html, br, gzip: gz };
+  // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
+  return { etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, identity: html, br, gzip: gz };
 }
 
 /**

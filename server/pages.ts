@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
 import { pageKindFor, renderPageToBuffer, sendErrorPage, streamPage, type PageKind, type PageRequest } from './render.tsx';
 import type { PageAssets } from '../shared/content.ts';
+import { NOT_FOUND_ROUTE, setRouteLabel } from './metrics.ts';
 
 export interface PageDeps {
   config: Config;
@@ -25,6 +26,9 @@ export interface PageDeps {
  */
 const RENDER_PATH: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: '/404' };
 
+/** The route template each page is counted under in the metrics. */
+const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: NOT_FOUND_ROUTE };
+
 /**
  * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
  * cache (the default) the rendered, compressed HTML is kept per variant and content version,
@@ -37,6 +41,7 @@ export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean 
   return async (req: Request, res: Response) => {
     const choice = resolveLanguage(req);
     const kind = pageKindFor(req.path);
+    setRouteLabel(res, ROUTE_LABELS[kind]);
     const assets = await deps.heroAssets.get();
     const status = kind === 'notFound' ? 404 : 200;
 

@@ -79,8 +79,9 @@ export function pageElement(page: PageRequest) {
 }
 
 /**
- * Streams a page into the response. The status and headers are set once the shell
- * is ready; a render that fails before that answers with the error page instead.
+ * Streams a page into the response, as every request does when the page cache is off.
+ * The status and headers are set once the shell is ready; a render that fails before
+ * that answers with the error page instead.
  */
 export function streamPage(res: Response, page: PageRequest, status: number, logger: Logger): void {
   let failed = false;

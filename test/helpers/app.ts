@@ -10,7 +10,9 @@ import type { PageAssets } from '../../shared/content.ts';
 import { loadClientAssets } from '../../server/assets.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadContent } from '../../server/content.ts';
+import { createReadiness } from '../../server/health.ts';
 import { loadTranslations, type Translations } from '../../server/i18n.ts';
+import { createMetrics } from '../../server/metrics.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 
 let translations: Promise<Translations> | undefined;
@@ -48,12 +50,16 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
     },
   });
   const content = loadContent(DEFAULT_CONTENT_PATH);
+  const metrics = createMetrics();
   const deps: AppDeps = {
     config: loadConfig(env),
     content,
     translations: await sharedTranslations(),
     clientAssets: loadClientAssets(CLIENT_BUILD_DIR),
     logger: pino({ level: 'info' }, sink),
+    metrics,
+    cacheObserver: metrics.cacheObserver,
+    readiness: createReadiness(),
     ...overrides,
   };
   return { app: createApp(deps), deps, logLines };

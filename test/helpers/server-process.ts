@@ -11,9 +11,12 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (dist/server/index.js) on a free loopback port, as operators run it. */
-export function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  return startListening([path.join(APP_ROOT, 'dist/server/index.js')], {
+/**
+ * Starts the built server (dist/server/index.js) on a free loopback port, as operators run it.
+ * `nodeArgs` go to Node before the script (a test may preload a module with --import).
+ */
+export function startServer(env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<RunningServer> {
+  return startListening([...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')], {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',

@@ -108,3 +108,49 @@ describe('cache and backend settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: [^\\n]+$`));
   });
 });
+
+describe('connection and shutdown timeouts', () => {
+  it('keep idle connections open longer than a load balancer does, and give shutdown ten seconds', () => {
+    expect(loadConfig({})).toMatchObject({
+      shutdownTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 66_000,
+      requestTimeoutMs: 75_000,
+    });
+  });
+
+  it('are read from the environment', () => {
+    const env = { SHUTDOWN_TIMEOUT_MS: '2500', KEEP_ALIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' };
+    expect(loadConfig(env)).toMatchObject({ shutdownTimeoutMs: 2500, keepAliveTimeoutMs: 1000, headersTimeoutMs: 2000, requestTimeoutMs: 3000 });
+  });
+
+  it('must keep headers longer than keep-alive and the request at least as long as the headers', () => {
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '70000' })).toThrow(/^Invalid HEADERS_TIMEOUT_MS: must be longer than KEEP_ALIVE_TIMEOUT_MS$/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '60000' })).toThrow(/^Invalid REQUEST_TIMEOUT_MS: /);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid SHUTDOWN_TIMEOUT_MS: /);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, ranges and range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8 , 192.168.1.7' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.7',
+    ]);
+  });
+
+  it('refuses "true", which would let any client choose its own address, and anything unreadable', () => {
+    for (const value of ['true', 'everyone', '10.0.0.0/33', '10.0.0.1/8/1', 'lb.example.com', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/^Invalid TRUST_PROXY: must be a hop count/);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { Router, type RequestHandler, type Response } from 'express';
+
+/** Whether the server takes new work: true until shutdown begins, then false for good. */
+export interface Readiness {
+  readonly ready: boolean;
+  /** Shutdown has begun: readiness fails and every answer not yet started closes its connection. */
+  drain(): void;
+  onDrain(listener: () => void): void;
+}
+
+export function createReadiness(): Readiness {
+  let ready = true;
+  const listeners: (() => void)[] = [];
+  return {
+    get ready() {
+      return ready;
+    },
+    drain() {
+      if (!ready) return;
+      ready = false;
+      for (const listener of listeners) listener();
+    },
+    onDrain(listener) {
+      listeners.push(listener);
+    },
+  };
+}
+
+const LIVENESS_PATH = '/healthz';
+const READINESS_PATH = '/readyz';
+/** The probes' paths, which the access log leaves out. */
+export const HEALTH_PATHS: readonly string[] = [LIVENESS_PATH, READINESS_PATH];
+
+/**
+ * /healthz (liveness) answers while the process can answer at all and touches nothing else, so
+ * a backend outage never gets the container restarted. /readyz (readiness) fails from the moment
+ * shutdown begins, so the load balancer stops sending new requests.
+ */
+export function healthRoutes(readiness: Readiness): Router {
+  const router = Router();
+  router.get(LIVENESS_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('text/plain').send('ok');
+  });
+  router.get(READINESS_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(readiness.ready ? 200 : 503).type('text/plain').send(readiness.ready ? 'ready' : 'shutting down');
+  });
+  return router;
+}
+
+
+/**
+ * Once draining, every answer whose headers are not sent yet, including those of requests
+ * already in flight, tells the client to close its connection instead of reusing it.
+ */
+export function closeConnectionsWhileDraining(readiness: Readiness): RequestHandler {
+  const unanswered = new Set<Response>();
+  const close = (res: Response) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  readiness.onDrain(() => unanswered.forEach(close));
+  return (_req, res, next) => {
+    if (!readiness.ready) {
+      close(res);
+    } else {
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+    }
+    next();
+  };
+}

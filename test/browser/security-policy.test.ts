@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { openBrowser } from './chromium.ts';
+
+let server: RunningServer;
+let browser: BrowserContext;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Violation {
+  directive: string;
+  blocked: string;
+}
+
+/** A page that records every Content-Security-Policy violation from its first script on. */
+async function watchedPage(): Promise<{ page: Page; violations: () => Promise<Violation[]> }> {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    const seen: Violation[] = [];
+    (window as unknown as { cspViolations: Violation[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI });
+    });
+  });
+  return { page, violations: () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations) };
+}
+
+describe('the Content-Security-Policy in Chromium', () => {
+  it.each(['/', '/?lng=en', '/impressum', '/no/such/page'])(
+    'reports no violation for the scripts, styles, images and frames of %s',
+    async (path) => {
+      const { page, violations } = await watchedPage();
+      await page.goto(server.url + path, { waitUntil: 'load' });
+      // Bring the lazily loaded video and map frames and every image into view.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      await page.waitForTimeout(300);
+      if (path === '/') expect(await page.locator('iframe').count()).toBeGreaterThanOrEqual(2);
+      expect(await violations()).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('does report what it forbids, so the silence above means something', async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+      const frame = document.createElement('iframe');
+      frame.src = 'https://evil.example/';
+      document.body.append(frame);
+    });
+    await page.waitForTimeout(300);
+    const directives = (await violations()).map((violation) => violation.directive);
+    expect(directives).toEqual(expect.arrayContaining(['script-src-elem', 'frame-src']));
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    await page.close();
+  });
+});

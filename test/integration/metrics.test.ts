@@ -1,0 +1,85 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app.ts';
+
+const assetPath = async () => (await testApp()).deps.clientAssets.script;
+
+/** The samples of one metric, as "labels value" lines. */
+function samples(text: string, metric: string): string[] {
+  return text.split('\n').filter((line) => line.startsWith(`${metric}{`));
+}
+
+describe('GET /metrics', () => {
+  it('answers in Prometheus text format, never cached', async () => {
+    const { app } = await testApp();
+    const res = await request(app).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('# TYPE http_requests_total counter');
+  });
+
+  it('reports event-loop lag and process memory', async () => {
+    const { app } = await testApp();
+    const { text } = await request(app).get('/metrics');
+    for (const metric of ['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {
+      expect(text).toMatch(new RegExp(`^${metric} \\d`, 'm'));
+    }
+  });
+
+  it('counts and times requests by route template and status', async () => {
+    const { app } = await testApp();
+    await request(app).get('/').expect(200);
+    await request(app).get('/?lng=en').expect(200);
+    await request(app).get('/impressum').expect(200);
+    await request(app).get('/locales/es/translation.json').expect(200);
+    await request(app).get(await assetPath()).expect(200);
+    await request(app).get('/images/logo.svg').expect(200);
+    await request(app).get('/healthz').expect(200);
+    await request(app).post('/').expect(405);
+    const { text } = await request(app).get('/metrics');
+    expect(samples(text, 'http_requests_total').sort()).toEqual(
+      [
+        'http_requests_total{route="/",status="200"} 2',
+        'http_requests_total{route="/impressum",status="200"} 1',
+        'http_requests_total{route="/locales/:lng/translation.json",status="200"} 1',
+        'http_requests_total{route="/assets",status="200"} 1',
+        'http_requests_total{route="static",status="200"} 1',
+        'http_requests_total{route="/healthz",status="200"} 1',
+        'http_requests_total{route="other",status="405"} 1',
+      ].sort(),
+    );
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/",status="200"\} 2$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",route="\/impressum",status="200"\} 1$/m);
+  });
+
+  it('never turns a requested path into a label, so hostile URLs cannot mint new series', async () => {
+    const { app } = await testApp();
+    const hostile = ['/wp-admin', '/a/b/c', '/locales/xx/translation.json', '/assets/nope.js', '/%', '/%E0%A4%A', '/images/..%2f..%2fetc'];
+    for (const [i, path] of hostile.entries()) await request(app).get(`${path}?n=${i}`);
+    const { text } = await request(app).get('/metrics');
+    expect(samples(text, 'http_requests_total').sort()).toEqual([
+      'http_requests_total{route="not-found",status="404"} 5',
+      'http_requests_total{route="other",status="400"} 2',
+    ]);
+    for (const path of hostile) expect(text).not.toContain(path);
+  });
+
+  it('counts cache outcomes and backend errors per endpoint through the cache observer', async () => {
+    const { app, deps } = await testApp();
+    const observer = deps.metrics.cacheObserver;
+    observer.served('hero-slides', 'hit');
+    observer.served('hero-slides', 'hit');
+    observer.served('hero-slides', 'miss');
+    observer.served('logo', 'stale');
+    observer.served('logo', 'fallback');
+    observer.upstreamError('logo');
+    const { text } = await request(app).get('/metrics');
+    expect(samples(text, 'cache_served_total').sort()).toEqual([
+      'cache_served_total{endpoint="hero-slides",outcome="hit"} 2',
+      'cache_served_total{endpoint="hero-slides",outcome="miss"} 1',
+      'cache_served_total{endpoint="logo",outcome="fallback"} 1',
+      'cache_served_total{endpoint="logo",outcome="stale"} 1',
+    ]);
+    expect(samples(text, 'upstream_errors_total')).toEqual(['upstream_errors_total{endpoint="logo"} 1']);
+  });
+});

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app.ts';
+
+const accessLines = (lines: Record<string, unknown>[]) => lines.filter((line) => line.msg === 'request completed');
+
+describe('the access log', () => {
+  it('writes one JSON line per request with method, path, status, duration and request id', async () => {
+    const { app, logLines } = await testApp();
+    const res = await request(app).get('/impressum?lng=en').expect(200);
+    await request(app).get('/no/such/page').expect(404);
+    const [page, missing] = accessLines(logLines);
+    expect(accessLines(logLines)).toHaveLength(2);
+    expect(page).toMatchObject({ level: 30, method: 'GET', path: '/impressum', status: 200, requestId: res.headers['x-request-id'] });
+    expect(page!.durationMs).toEqual(expect.any(Number));
+    expect(missing).toMatchObject({ method: 'GET', path: '/no/such/page', status: 404 });
+  });
+
+  it('generates a request id for each request and echoes it', async () => {
+    const { app, logLines } = await testApp();
+    const [a, b] = [await request(app).get('/healthz'), await request(app).get('/locales/en/translation.json')];
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers['x-request-id']).not.toBe(a.headers['x-request-id']);
+    expect(accessLines(logLines)[0]!.requestId).toBe(b.headers['x-request-id']);
+  });
+
+  it("keeps the load balancer's request id when it is a plain token", async () => {
+    const { app, logLines } = await testApp();
+    const id = 'Root-1_abc'.padEnd(128, 'x');
+    const res = await request(app).get('/').set('X-Request-Id', id);
+    expect(res.headers['x-request-id']).toBe(id);
+    expect(accessLines(logLines)[0]!.requestId).toBe(id);
+  });
+
+  it.each(['', 'a'.repeat(129), 'abc def', 'x"}{"level":60', '../../etc', 'id;drop', 'ünïcode'])(
+    'replaces the inbound request id %j with one of its own',
+    async (id) => {
+      const { app, logLines } = await testApp();
+      const res = await request(app).get('/').set('X-Request-Id', id);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(accessLines(logLines)[0]!.requestId).toBe(res.headers['x-request-id']);
+    },
+  );
+
+  it('never logs cookies, credentials or the query', async () => {
+    const { app, logLines } = await testApp();
+    await request(app)
+      .get('/?lng=en&token=query-secret')
+      .set('Cookie', 'selectedLanguage=en; session=cookie-secret')
+      .set('Authorization', 'Bearer header-secret');
+    const logged = JSON.stringify(logLines);
+    expect(accessLines(logLines)).toHaveLength(1);
+    for (const secret of ['cookie-secret', 'header-secret', 'query-secret', 'selectedLanguage']) expect(logged).not.toContain(secret);
+  });
+
+  it("logs the client's address as the trusted proxy hop reports it", async () => {
+    const untrusted = await testApp();
+    await request(untrusted.app).get('/healthz?x').set('X-Forwarded-For', '203.0.113.9');
+    await request(untrusted.app).get('/').set('X-Forwarded-For', '203.0.113.9');
+    expect(accessLines(untrusted.logLines)[0]!.ip).toMatch(/127\.0\.0\.1|::1/);
+
+    const behindOneProxy = await testApp({}, { NODE_ENV: 'test', TRUST_PROXY: '1' });
+    await request(behindOneProxy.app).get('/').set('X-Forwarded-For', '198.51.100.1, 203.0.113.9');
+    expect(accessLines(behindOneProxy.logLines)[0]!.ip).toBe('203.0.113.9');
+  });
+});
