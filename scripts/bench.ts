@@ -7,7 +7,7 @@
  * Options: --rounds N (default 3), --seconds N per run (default 5).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -58,7 +58,10 @@ backend.reply.heroImages = json({
   heroSlides: ['munich', 'marbella', 'vienna', 'zurich'].map((city) => ({ image: backend.image(`${city}.jpg`), studio: `Studio ${city}` })),
 });
 backend.reply.logoList = json([fileEntry(PREFERRED_LOGO)]);
+// Run the server as the container image does, with the image's memory flags.
+const imageNodeOptions = /^ENV NODE_OPTIONS="([^"]*)"/m.exec(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? '';
 const app = await startServer({
+  NODE_OPTIONS: imageNodeOptions,
   SUPABASE_URL: backend.url,
   SUPABASE_ANON_KEY: backend.key,
   CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
@@ -139,7 +142,7 @@ for (const connections of CONNECTIONS) {
   }
 }
 
-console.log(`\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip`);
+console.log(`\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip; server NODE_OPTIONS="${imageNodeOptions}"`);
 console.table(
   rows.map((r) => ({
     target: r.target,
