@@ -65,7 +65,12 @@ const app = await startServer({
   SUPABASE_URL: backend.url,
   SUPABASE_ANON_KEY: backend.key,
   CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
-});
+}, [], { keepLogs: false });
+const onServerDied = (code: number | null, signal: NodeJS.Signals | null) => {
+  console.error(`The server stopped during the benchmark (exit ${code ?? signal}): ${app.stderr().trim() || 'no message'}`);
+  process.exit(1);
+};
+app.child.once('exit', onServerDied);
 await fetchRaw(`${app.url}/api/hero-slides`); // warm: the measured requests are all cache hits
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
 const html = decode(page.body, page.headers['content-encoding']);
@@ -180,4 +185,5 @@ writeFileSync(
 );
 console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'bench.json'))}`);
 
+app.child.off('exit', onServerDied);
 await Promise.all([app.stop(), nodeBaseline.stop(), expressBaseline.stop(), backend.close()]);

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import { setRouteLabel } from './metrics.ts';
@@ -11,45 +12,75 @@ const PRECOMPRESSED = [
 
 type Coding = (typeof PRECOMPRESSED)[number]['coding'];
 
+interface Body {
+  bytes: Buffer;
+  etag: string;
+}
+
 interface Asset {
-  file: string;
+  type: string;
+  identity: Body;
   /** The precompressed copies there are of it. */
-  copies: Partial<Record<Coding, string>>;
+  copies: Partial<Record<Coding, Body>>;
 }
 
 /**
- * The hashed bundle and stylesheet of dist/client/assets. Their names change with their
- * content, so browsers and CDNs may keep them for a year. The brotli and gzip copies the
- * build wrote are sent as they are, by the client's Accept-Encoding. The folder is listed
- * once at start and only those names are served, so no request can reach another file.
+ * The hashed bundle, its chunks and the stylesheet of dist/client/assets, held in memory:
+ * a request costs no file system call. Their names change with their content, so browsers
+ * and CDNs may keep them for a year. The brotli and gzip copies the build wrote are sent as
+ * they are, by the client's Accept-Encoding. The folder is read once at start and only those
+ * names are served, so no request can reach another file.
  */
 export function hashedAssets(dir: string): RequestHandler {
-  const assets = listAssets(dir);
+  const assets = loadAssets(dir);
   return (req, res, next) => {
     const asset = assets.get(req.path.slice(1));
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
 
     setRouteLabel(res, '/assets');
-    res.type(path.extname(asset.file));
-    if (Object.keys(asset.copies).length > 0) res.vary('Accept-Encoding');
     const coding = chooseCoding(req, asset.copies);
+    const body = coding ? asset.copies[coding]! : asset.identity;
+    res.setHeader('Content-Type', asset.type);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (Object.keys(asset.copies).length > 0) res.setHeader('Vary', 'Accept-Encoding');
     if (coding) res.setHeader('Content-Encoding', coding);
-    res.sendFile(coding ? asset.copies[coding]! : asset.file, { maxAge: '1y', immutable: true });
+    res.setHeader('ETag', body.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Length', body.bytes.length);
+    res.end(body.bytes);
   };
 }
 
-function listAssets(dir: string): Map<string, Asset> {
+function loadAssets(dir: string): Map<string, Asset> {
   const names = readdirSync(dir);
+  const read = (name: string): Body => {
+    const bytes = readFileSync(path.join(dir, name));
+    return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+  };
   const assets = new Map<string, Asset>();
   for (const name of names) {
     if (PRECOMPRESSED.some(({ suffix }) => name.endsWith(suffix))) continue;
     const copies: Asset['copies'] = {};
     for (const { coding, suffix } of PRECOMPRESSED) {
-      if (names.includes(name + suffix)) copies[coding] = path.join(dir, name + suffix);
+      if (names.includes(name + suffix)) copies[coding] = read(name + suffix);
     }
-    assets.set(name, { file: path.join(dir, name), copies });
+    assets.set(name, { type: contentType(name), identity: read(name), copies });
   }
   return assets;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function contentType(name: string): string {
+  return TYPES[path.extname(name)] ?? 'application/octet-stream';
 }
 
 /**

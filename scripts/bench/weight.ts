@@ -38,9 +38,20 @@ export async function firstVisitWeight(pageUrl: string, decodedHtml: string): Pr
   const assets = new Set<string>();
   for (const match of decodedHtml.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) assets.add(match[1]!);
   for (const match of decodedHtml.matchAll(/<script type="module" src="([^"]+)"/g)) assets.add(match[1]!);
-  for (const path of assets) {
+  // Modules pull in their chunks (the app chunk is imported after the first paint): follow them all.
+  const pending = [...assets];
+  for (let path = pending.shift(); path; path = pending.shift()) {
     const res = await fetchRaw(origin + path);
     downloads.push({ url: path, kind: path.endsWith('.css') ? 'css' : 'js', bytes: res.body.length, encoding: res.headers['content-encoding'] ?? 'identity' });
+    if (!path.endsWith('.js')) continue;
+    const plain = await fetchRaw(origin + path, {});
+    for (const match of plain.body.toString().matchAll(/["'](?:\.\/|\/assets\/)([\w-]+\.js)["']/g)) {
+      const chunk = `/assets/${match[1]}`;
+      if (!assets.has(chunk)) {
+        assets.add(chunk);
+        pending.push(chunk);
+      }
+    }
   }
   return downloads;
 }
