@@ -5,6 +5,7 @@ import type { Language } from '../shared/languages.ts';
 import { AppDataProvider, type AppData } from './app-data.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './components/Footer.tsx';
+import { HydrateLater } from './components/HydrateLater.tsx';
 import { LanguageMenu } from './components/LanguageMenu.tsx';
 import { LanguageOverlay } from './components/LanguageOverlay.tsx';
 import { LanguageProvider, useLanguage } from './language.tsx';
@@ -41,7 +42,9 @@ function Layout() {
         <a className="skip-link" href="#main">{t('skipToContent')}</a>
         <LanguageMenu />
         {page}
-        <Footer />
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
       </div>
       {!chosen && <LanguageOverlay />}
     </>

@@ -32,6 +32,9 @@ const client = await esbuild.build({
   metafile: true,
   legalComments: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },
+  // Most of the bundle runs while the page starts; this V8 hint has it compiled eagerly, off the
+  // main thread while it downloads, instead of function by function on the main thread.
+  banner: { js: '//# allFunctionsCalledOnLoad' },
   logLevel: 'warning',
 });
 

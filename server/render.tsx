@@ -17,6 +17,12 @@ import { SeoHead } from './seo.tsx';
 
 /** A render that has not finished by then is cut off, so no request hangs on it. */
 const RENDER_TIMEOUT_MS = 5000;
+/**
+ * Past this many bytes React moves a finished Suspense boundary out of place and puts it back
+ * with an inline script, which the page's policy forbids. Nothing on the page waits for data
+ * while it renders, so every boundary stays where it is.
+ */
+const INLINE_EVERY_BOUNDARY = Number.POSITIVE_INFINITY;
 
 export type PageKind = 'landing' | 'impressum' | 'notFound';
 
@@ -87,6 +93,7 @@ export function streamPage(res: Response, page: PageRequest, status: number, log
   let failed = false;
   const stream = renderToPipeableStream(pageElement(page), {
     bootstrapModules: [page.assets.script],
+    progressiveChunkSize: INLINE_EVERY_BOUNDARY,
     onShellReady() {
       res.status(failed ? 500 : status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -125,6 +132,7 @@ export function renderPageToBuffer(page: PageRequest, logger: Logger): Promise<B
     let failure: unknown;
     const stream = renderToPipeableStream(pageElement(page), {
       bootstrapModules: [page.assets.script],
+      progressiveChunkSize: INLINE_EVERY_BOUNDARY,
       onAllReady() {
         if (failure) return reject(failure);
         stream.pipe(sink);

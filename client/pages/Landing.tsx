@@ -1,4 +1,5 @@
 import { Hero } from '../components/Hero.tsx';
+import { HydrateLater } from '../components/HydrateLater.tsx';
 import { StudioPicker } from '../components/StudioPicker.tsx';
 import { StudioShowcase } from '../components/StudioShowcase.tsx';
 import { VideoSection } from '../components/VideoSection.tsx';
@@ -10,9 +11,15 @@ export function Landing() {
     <>
       <Hero />
       <main id="main" tabIndex={-1}>
-        <VideoSection />
-        <StudioShowcase />
-        <StudioPicker />
+        <HydrateLater>
+          <VideoSection />
+        </HydrateLater>
+        <HydrateLater>
+          <StudioShowcase />
+        </HydrateLater>
+        <HydrateLater>
+          <StudioPicker />
+        </HydrateLater>
       </main>
     </>
   );

@@ -113,6 +113,20 @@ describe('the page markup', () => {
     expect(res.text).not.toMatch(/<!--\$[?!]-->/);
   });
 
+  it.each([
+    ['from the page cache', true],
+    ['streamed', false],
+  ])('%s, holds the sections below the first screen in place as boundaries the browser hydrates one by one', async (_how, pageCache) => {
+    const { app: rendering } = await testApp({ pageCache });
+    const res = await request(rendering).get('/').expect(200);
+    // Video, studio cards, picker and footer: each inside a completed boundary, none moved out of place.
+    expect(res.text.match(/<!--\$-->/g)).toHaveLength(4);
+    expect(res.text).not.toMatch(/<!--\$[?!]-->/);
+    expect(res.text.match(/<script/g)).toHaveLength(3);
+    expect(res.text).toMatch(/<!--\$--><section id="rsvp"/);
+    expect(res.text).toMatch(/<!--\$--><footer/);
+  });
+
   it('preloads the first hero slide with its srcset, so it is fetched once', async () => {
     const res = await request(app).get('/');
     expect(res.text).toMatch(/<link rel="preload" as="image" imageSrcSet="\/images\/hero\/munich-800\.jpg 800w[^"]*" imageSizes="100vw"/);
