@@ -8,8 +8,9 @@ import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readine
 import { heroAssetsFor, type HeroAssetSource } from './hero-assets.ts';
 import { localesRouter } from './locales.ts';
 import { setRouteLabel, type Metrics } from './metrics.ts';
-import { pageHandler, type PageDeps } from './pages.ts';
+import { PAGE_PATHS, pageHandler, type PageDeps } from './pages.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
+import { publicFiles } from './public-files.ts';
 import { reachRoutes } from './reach-routes.ts';
 import { keepRedirectsOnOrigin } from './redirects.ts';
 import { requestLog } from './request-log.ts';
@@ -59,24 +60,21 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(healthRoutes(deps.readiness));
   app.get('/metrics', deps.metrics.serve);
 
+  // The pages come first: what most requests ask for is handed out without passing the rest.
+  const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true });
+  app.get(PAGE_PATHS, pages);
+
   // Before the static folders: an /api request must not wait for a file lookup.
   app.use(apiRouter(heroAssets, config.cache, cacheObserver));
 
   // Hashed names change with their content: a year, immutable, precompressed copies as they are.
   app.use('/assets', hashedAssets(path.join(CLIENT_BUILD_DIR, 'assets')));
   app.use('/locales', localesRouter(deps.translations));
-  // Images keep their names when editors replace them: an hour. No directory redirects at all.
-  app.use(
-    express.static(PUBLIC_DIR, {
-      maxAge: '1h',
-      index: false,
-      redirect: false,
-      setHeaders: (res) => setRouteLabel(res, 'static'),
-    }),
-  );
+  app.use(publicFiles(PUBLIC_DIR));
   app.use(reachRoutes(deps));
 
-  app.get('/{*splat}', pageHandler(deps, { cache: appDeps.pageCache ?? true }));
+  // Any other path: the 404 page.
+  app.get('/{*splat}', pages);
 
   app.use(errorHandler({ logger: deps.logger, clientAssets: deps.clientAssets, showErrorStack: !config.production }));
   return app;

@@ -10,6 +10,7 @@ import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
 import { pageKindFor, renderPageToBuffer, sendErrorPage, streamPage, type PageKind, type PageRequest } from './render.tsx';
 import type { PageAssets } from '../shared/content.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from './metrics.ts';
+import { NOT_FOUND_PATH, routes } from '../client/routes.tsx';
 
 export interface PageDeps {
   config: Config;
@@ -34,6 +35,9 @@ const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impr
  * cache (the default) the rendered, compressed HTML is kept per variant and content version,
  * and a request that finds it costs no render at all; without it every request streams a render.
  */
+/** The paths of the pages the route tree has, 404 aside. */
+export const PAGE_PATHS = routes.flatMap(({ path }) => (path && path !== NOT_FOUND_PATH ? [path] : []));
+
 export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean } = {}) {
   const pages = new PageCache();
   const versionOf = contentVersioner();

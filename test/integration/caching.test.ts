@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import fs, { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Express } from 'express';
 import { loadClientAssets } from '../../server/assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
@@ -114,6 +114,17 @@ describe('locale files', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.headers.etag).toBeDefined();
   });
+
+  it('are looked up on disk only for names that exist there: pages and 404s never wait for a lookup', async () => {
+    const stat = vi.spyOn(fs, 'stat');
+    await request(app).get('/').expect(200);
+    await request(app).get('/impressum').expect(200);
+    await request(app).get('/images/no-such-picture.jpg').expect(404);
+    expect(stat).not.toHaveBeenCalled();
+    await request(app).get('/favicon.svg').expect(200);
+    await request(app).get('/images/hero/munich-800.jpg').expect(200);
+    expect(stat).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('images and other public files', () => {
@@ -121,5 +132,16 @@ describe('images and other public files', () => {
     const res = await request(app).get('/images/logo.svg').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.headers.etag).toBeDefined();
+  });
+
+  it('are looked up on disk only for names that exist there: pages and 404s never wait for a lookup', async () => {
+    const stat = vi.spyOn(fs, 'stat');
+    await request(app).get('/').expect(200);
+    await request(app).get('/impressum').expect(200);
+    await request(app).get('/images/no-such-picture.jpg').expect(404);
+    expect(stat).not.toHaveBeenCalled();
+    await request(app).get('/favicon.svg').expect(200);
+    await request(app).get('/images/hero/munich-800.jpg').expect(200);
+    expect(stat).toHaveBeenCalledTimes(2);
   });
 });
