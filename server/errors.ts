@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE } from '../shared/languages.ts';
 import type { ClientAssets } from './assets.ts';
 import type { Logger } from './logger.ts';
 import { sendErrorPage } from './render.tsx';
+import { requestIdOf } from './request-log.ts';
 
 const READ_METHODS = ['GET', 'HEAD'];
 
@@ -29,7 +30,7 @@ export function errorHandler({ logger, clientAssets, showErrorStack }: ErrorHand
   return (error, req, res, _next) => {
     const status = clientErrorStatus(error);
     if (status !== undefined && !res.headersSent) return sendPlainStatus(res, status);
-    (req.log ?? logger).error({ err: error }, 'request failed');
+    logger.error({ err: error, requestId: requestIdOf(res) }, 'request failed');
     sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: clientAssets, showErrorStack });
   };
 }

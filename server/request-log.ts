@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import { pinoHttp, type HttpLogger } from 'pino-http';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from './logger.ts';
 
 /** An inbound request id is kept only if it is this tame; anything else could forge log lines. */
@@ -15,35 +14,48 @@ const MAX_LOGGED_PATH = 1024;
  * status, duration, client address and request id. No header is logged, so neither cookies
  * nor credentials reach the log. The request id comes from a valid inbound X-Request-Id (set
  * by the load balancer) or is generated, and is echoed in the answer.
+ *
+ * Written here rather than with pino-http, which builds and serializes two child loggers for
+ * every request: on the page's hot path that was a tenth of the server's time.
  */
-export function requestLog(logger: Logger, unloggedPaths: readonly string[]): HttpLogger<Request, Response> {
-  return pinoHttp<Request, Response>({
-    logger,
-    genReqId(req, res) {
-      const inbound = req.headers['x-request-id'];
-      const id = typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId' },
-    autoLogging: { ignore: (req) => unloggedPaths.includes(pathOf(req)) },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: (req, res, { responseTime }) => accessLine(req, res, responseTime),
-    customErrorObject: (req, res, _error, { responseTime }) => accessLine(req, res, responseTime),
-    customSuccessMessage: completion,
-    customErrorMessage: completion,
-  });
+export function requestLog(logger: Logger, unloggedPaths: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFor(req);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res.locals.requestId = requestId;
+    const path = pathOf(req);
+    if (unloggedPaths.includes(path)) return next();
+
+    const started = performance.now();
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      const completed = !req.readableAborted && res.writableEnded;
+      const line = {
+        requestId,
+        method: req.method,
+        path: path.slice(0, MAX_LOGGED_PATH),
+        status: res.statusCode,
+        durationMs: Math.round(performance.now() - started),
+        ip: req.ip,
+      };
+      if (res.statusCode >= 500) logger.error(line, completed ? 'request completed' : 'request aborted');
+      else logger.info(line, completed ? 'request completed' : 'request aborted');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }
 
-/** Every access line has one of two messages, so they are easy to find among the others. */
-function completion(req: Request, res: Response): string {
-  return !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
+/** The id of the request an answer belongs to, for log lines written while handling it. */
+export function requestIdOf(res: Response): string | undefined {
+  return typeof res.locals.requestId === 'string' ? res.locals.requestId : undefined;
 }
 
-function accessLine(req: Request, res: Response, durationMs: number) {
-  return { method: req.method, path: pathOf(req).slice(0, MAX_LOGGED_PATH), status: res.statusCode, durationMs, ip: req.ip };
+function requestIdFor(req: Request): string {
+  const inbound = req.headers['x-request-id'];
+  return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
 }
 
 function pathOf(req: Request): string {

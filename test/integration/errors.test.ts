@@ -19,6 +19,8 @@ describe('an error while rendering a page', () => {
     const logged = logLines.find((line) => line.msg === 'page render failed');
     expect(logged).toBeDefined();
     expect((logged!.err as { stack: string }).stack).toContain('The legal notice <b>broke</b>');
+    const access = logLines.find((line) => line.msg === 'request completed');
+    expect(access).toMatchObject({ level: 50, status: 500, path: '/impressum', requestId: res.headers['x-request-id'] });
   });
 
   it('keeps the stack trace from the public in production', async () => {
