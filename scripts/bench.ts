@@ -93,15 +93,18 @@ const targets: Target[] = [
 ];
 
 // ---- Measure: every round runs every target at every concurrency, in the same order.
-const runs = new Map<string, (LoadResult & { peakRssMb: number })[]>();
+const runs = new Map<string, (LoadResult & { peakRssMb: number; peakAnonMb: number })[]>();
 for (let round = 1; round <= ROUNDS; round++) {
   for (const connections of CONNECTIONS) {
     for (const target of targets) {
       const stopWatching = watchPeakRss(target.server.child.pid!);
       const result = await runLoad(target.server.url + target.path, connections, SECONDS, target.headers);
       const key = `${target.name}|${connections}`;
-      runs.set(key, [...(runs.get(key) ?? []), { ...result, peakRssMb: stopWatching() }]);
-      process.stdout.write(`round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s\n`);
+      const peak = stopWatching();
+      runs.set(key, [...(runs.get(key) ?? []), { ...result, peakRssMb: peak.rssMb, peakAnonMb: peak.anonMb }]);
+      process.stdout.write(
+        `round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, peak RSS ${peak.rssMb} MB\n`,
+      );
     }
   }
 }
@@ -117,6 +120,7 @@ interface Row {
   non2xx: number;
   bytesPerResponse: number;
   peakRssMb: number;
+  peakAnonMb: number;
   vsNodeHttp: number;
   vsExpress: number;
   p99VsExpress: number;
@@ -140,6 +144,7 @@ for (const connections of CONNECTIONS) {
       non2xx: Math.max(...runs.get(`${target.name}|${connections}`)!.map((r) => r.non2xx)),
       bytesPerResponse: medianOf(target.name, 'bytesPerResponse'),
       peakRssMb: Math.max(...runs.get(`${target.name}|${connections}`)!.map((r) => r.peakRssMb)),
+      peakAnonMb: Math.max(...runs.get(`${target.name}|${connections}`)!.map((r) => r.peakAnonMb)),
       vsNodeHttp: Math.round((rps / nodeRps) * 1000) / 10,
       vsExpress: Math.round((rps / expressRps) * 1000) / 10,
       p99VsExpress: Math.round((p99 / expressP99) * 100) / 100,
@@ -159,6 +164,7 @@ console.table(
     non2xx: r.non2xx,
     'bytes/resp': r.bytesPerResponse,
     'peak RSS MB': r.peakRssMb,
+    'of it anon MB': r.peakAnonMb,
     '% node:http': r.vsNodeHttp,
     '% express': r.vsExpress,
     'p99 × express': r.p99VsExpress,

@@ -4,6 +4,7 @@ import { API_PATHS, type HeroSlidesAnswer, type LogoAnswer } from '../shared/api
 import { serializeForScript } from '../shared/bootstrap.ts';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';
 import type { CacheSettings } from './config.ts';
+import { encodeSmallBody, sendEncoded, type EncodedBody } from './encoded-body.ts';
 import type { HeroAssetSource, Served } from './hero-assets.ts';
 
 const X_CACHE: Record<CacheOutcome, string> = { hit: 'HIT', miss: 'MISS', stale: 'STALE', fallback: 'MISS' };
@@ -37,23 +38,23 @@ export function apiRouter(assets: HeroAssetSource, cache: CacheSettings, observe
 }
 
 interface Representation {
-  body: string;
+  body: EncodedBody;
   etag: string;
 }
 
 /**
  * The body and ETag of the value last served. Cached values do not change in place, so
- * the same value object means the same bytes; a new answer is hashed once.
+ * the same value object means the same bytes; a new answer is hashed and compressed once.
  */
 function lastRepresentation<T>(toBody: (value: T) => unknown): (value: T) => Representation {
   let last: { value: T; representation: Representation } | null = null;
   return (value) => {
     if (last?.value !== value) {
       // Escaped as for a <script> element: a studio name can never turn the JSON into markup.
-      const body = serializeForScript(toBody(value));
-      // Weak: compression() serves the same ETag on gzip and identity bodies.
-      const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      last = { value, representation: { body, etag } };
+      const json = serializeForScript(toBody(value));
+      // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
+      const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+      last = { value, representation: { body: encodeSmallBody(json), etag } };
     }
     return last.representation;
   };
@@ -78,7 +79,8 @@ function send<T>(req: Request, res: Response, answer: Served<T>, { body, etag }:
     res.status(304).end();
     return;
   }
-  res.status(200).send(body);
+  res.status(200);
+  sendEncoded(req, res, body);
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): "W/" is ignored. */

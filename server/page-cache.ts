@@ -2,16 +2,14 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PageAssets } from '../shared/content.ts';
+import type { EncodedBody } from './encoded-body.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** One rendered page, kept in each encoding it is served in. */
-export interface CachedPage {
+export interface CachedPage extends EncodedBody {
   etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
 }
 
 /**

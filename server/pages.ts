@@ -6,6 +6,7 @@ import type { HeroAssetSource } from './hero-assets.ts';
 import type { Translations } from './i18n.ts';
 import { languageCookie, resolveLanguage, type LanguageChoice } from './language.ts';
 import type { Logger } from './logger.ts';
+import { sendEncoded } from './encoded-body.ts';
 import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
 import { pageKindFor, renderPageToBuffer, sendErrorPage, streamPage, type PageKind, type PageRequest } from './render.tsx';
 import type { PageAssets } from '../shared/content.ts';
@@ -87,16 +88,11 @@ function pageRequest(deps: PageDeps, url: string, kind: PageKind, choice: Langua
 function sendCachedPage(req: Request, res: Response, page: CachedPage, status: number): void {
   res.status(status);
   res.setHeader('ETag', page.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   if (status === 200 && req.fresh) {
+    res.vary('Accept-Encoding');
     res.status(304).end();
     return;
   }
-  // Brotli whenever it is accepted at all: browsers list it after gzip at the same weight.
-  const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  sendEncoded(req, res, page);
 }

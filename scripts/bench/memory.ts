@@ -1,24 +1,34 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * Samples a process's resident memory every 50 ms (from /proc) until stopped;
- * returns the highest value seen, in MB.
- */
-export function watchPeakRss(pid: number): () => number {
-  let peakKb = 0;
+export interface PeakMemory {
+  /** Highest resident memory seen, in MB. */
+  rssMb: number;
+  /**
+   * Highest anonymous part of it (heap, stacks, buffers), in MB. The rest is mostly the node
+   * executable's code pages: clean, shared and given back by the kernel under pressure.
+   */
+  anonMb: number;
+}
+
+/** Samples a process's resident memory every 50 ms (from /proc) until stopped; returns the peaks. */
+export function watchPeakRss(pid: number): () => PeakMemory {
+  let peakRssKb = 0;
+  let peakAnonKb = 0;
   const sample = () => {
     try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (match) peakKb = Math.max(peakKb, Number(match[1]));
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      peakRssKb = Math.max(peakRssKb, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0));
+      peakAnonKb = Math.max(peakAnonKb, Number(/RssAnon:\s+(\d+) kB/.exec(status)?.[1] ?? 0));
     } catch {
-      // The process is gone; the peak so far stands.
+      // The process is gone; the peaks so far stand.
     }
   };
   sample();
   const timer = setInterval(sample, 50);
+  const mb = (kb: number) => Math.round(kb / 102.4) / 10;
   return () => {
     clearInterval(timer);
     sample();
-    return Math.round(peakKb / 102.4) / 10;
+    return { rssMb: mb(peakRssKb), anonMb: mb(peakAnonKb) };
   };
 }

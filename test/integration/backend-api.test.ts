@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bootstrapOf } from '../helpers/app.ts';
+import { bootstrapOf, rawGet } from '../helpers/app.ts';
 import { answerNormally, backendApp, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
 import { fileEntry, folderEntry, json, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
 
@@ -108,6 +109,24 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     expect(gzip.headers.etag).toBe(identity.headers.etag);
     expect(gzip.body).toEqual(identity.body);
     await request(app).get('/api/hero-slides').set('Accept-Encoding', 'gzip').set('If-None-Match', gzip.headers.etag!).expect(304);
+  });
+
+  it('sends bytes compressed once for each answer: brotli or gzip as accepted, with their length', async () => {
+    const { app } = await backendApp(fake);
+    const expected = { heroSlides: sampleSlides(fake) };
+    const br1 = await rawGet(app, '/api/hero-slides', { 'accept-encoding': 'gzip, deflate, br' });
+    const br2 = await rawGet(app, '/api/hero-slides', { 'accept-encoding': 'br' });
+    expect(br1.headers['content-encoding']).toBe('br');
+    expect(br1.headers['content-length']).toBe(String(br1.body.length));
+    expect(JSON.parse(brotliDecompressSync(br1.body).toString())).toEqual(expected);
+    expect(br2.body.equals(br1.body)).toBe(true);
+    const gzip = await rawGet(app, '/api/hero-slides', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(expected);
+    const plain = await rawGet(app, '/api/hero-slides');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(expected);
+    for (const answer of [br1, gzip, plain]) expect(answer.headers.vary).toBe('Accept-Encoding');
   });
 
   it('tells the cache observer how each answer was served', async () => {
