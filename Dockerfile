@@ -25,9 +25,11 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
 # ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
-# The memory target is 150 MB. The live heap stays near 25 MB, but on a large host V8 lets the
-# young generation alone grow to about 100 MB; with these bounds the process stays near 140 MB.
-ENV NODE_OPTIONS="--max-old-space-size=96 --max-semi-space-size=4"
+# The memory target is 150 MB. The live heap stays near 30 MB, but on a large host V8 lets the
+# young generation alone grow to about 100 MB: these bounds keep the heap under 50 MB. And glibc
+# gives each busy thread its own malloc arena; two arenas stop resident memory from creeping up
+# under sustained load (measured: flat at ~150 MB instead of rising past 165 MB).
+ENV NODE_OPTIONS="--max-old-space-size=96 --max-semi-space-size=4" MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY package.json ./

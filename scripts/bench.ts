@@ -12,6 +12,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { APP_ROOT } from '../server/paths.ts';
+import { parseDockerfile, parseEnv } from '../test/helpers/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from '../test/helpers/server-process.ts';
 import { runLoad, type LoadResult } from './bench/load.ts';
@@ -58,10 +59,16 @@ backend.reply.heroImages = json({
   heroSlides: ['munich', 'marbella', 'vienna', 'zurich'].map((city) => ({ image: backend.image(`${city}.jpg`), studio: `Studio ${city}` })),
 });
 backend.reply.logoList = json([fileEntry(PREFERRED_LOGO)]);
-// Run the server as the container image does, with the image's memory flags.
-const imageNodeOptions = /^ENV NODE_OPTIONS="([^"]*)"/m.exec(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+// Run the server as the container image does, with the image's environment (its memory settings);
+// only the address is the benchmark's own.
+const { PORT: _port, HOST: _host, ...imageEnv } = Object.assign(
+  {},
+  ...parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))
+    .filter((instruction) => instruction.keyword === 'ENV')
+    .map(({ args, line }) => parseEnv(args, line)),
+) as Record<string, string>;
 const app = await startServer({
-  NODE_OPTIONS: imageNodeOptions,
+  ...imageEnv,
   SUPABASE_URL: backend.url,
   SUPABASE_ANON_KEY: backend.key,
   CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
@@ -152,7 +159,7 @@ for (const connections of CONNECTIONS) {
   }
 }
 
-console.log(`\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip; server NODE_OPTIONS="${imageNodeOptions}"`);
+console.log(`\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip; server ${Object.entries(imageEnv).map(([k, v]) => `${k}="${v}"`).join(' ')}`);
 console.table(
   rows.map((r) => ({
     target: r.target,
