@@ -89,9 +89,10 @@ describe('the footer and the legal notice', () => {
 
     await page.locator('.footer a[href="/impressum#Datenschutzerklärung"]').click();
     await page.waitForURL(/\/impressum#Datenschutzerkl%C3%A4rung$/);
+    // As above, the legal notice is rendered just after the address changes, then scrolled to.
     await page.waitForFunction(() => {
-      const box = document.getElementById('Datenschutzerklärung')!.getBoundingClientRect();
-      return box.top >= 0 && box.top < window.innerHeight;
+      const box = document.getElementById('Datenschutzerklärung')?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
     });
     await page.goBack();
     await page.waitForURL(site.url + '/');

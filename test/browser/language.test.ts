@@ -42,7 +42,8 @@ describe('choosing a language on the first visit', () => {
     expect(timing.closedAfterMs).toBeLessThan(1000);
 
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await page.locator('#studios-heading').textContent()).toBe('Our studios');
+    // The sections below the first screen hydrate on their own and follow within moments.
+    await expect.poll(() => page.locator('#studios-heading').textContent(), { timeout: 1000 }).toBe('Our studios');
     expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('en');
     const cookie = (await context.cookies(site.url)).find((c) => c.name === 'selectedLanguage');
     expect(cookie?.value).toBe('en');
