@@ -1,11 +1,13 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 
+/** The content codings the server sends, best first: brotli wins a tie. */
+export const CODINGS = ['br', 'gzip'] as const;
+export type Coding = (typeof CODINGS)[number];
+
 /** One answer's bytes in each content coding it is served in, compressed once, sent many times. */
-export interface EncodedBody {
+export interface EncodedBody extends Record<Coding, Buffer> {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
 }
 
 /** Compresses a small body (an /api answer) at once; pages, being larger, are compressed off the main thread. */
@@ -20,11 +22,38 @@ export function encodeSmallBody(text: string): EncodedBody {
 
 /** Ends the answer with the body in the best coding the client accepts. */
 export function sendEncoded(req: Request, res: Response, body: EncodedBody): void {
-  // Brotli whenever it is accepted at all: browsers list it after gzip at the same weight.
-  const coding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+  const coding = preferredCoding(req, CODINGS);
   const bytes = coding ? body[coding] : body.identity;
   res.vary('Accept-Encoding');
   if (coding) res.setHeader('Content-Encoding', coding);
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes);
+}
+
+/**
+ * Of the codings there are, the one the client rates highest (brotli on a tie: browsers list it
+ * after gzip at the same weight); none, meaning the identity body, when it accepts none of them.
+ */
+export function preferredCoding(req: Request, available: readonly Coding[]): Coding | undefined {
+  const accepted = acceptedCodings(req.headers['accept-encoding']);
+  let best: Coding | undefined;
+  let bestQuality = 0;
+  for (const coding of available) {
+    const quality = accepted.get(coding) ?? accepted.get('*') ?? 0;
+    if (quality > bestQuality) [best, bestQuality] = [coding, quality];
+  }
+  return best;
+}
+
+/** Accept-Encoding as coding → quality ("gzip;q=0.5, br" → gzip 0.5, br 1). */
+function acceptedCodings(header: string | undefined): Map<string, number> {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(quality) ? quality : 0);
+  }
+  return accepted;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { CODINGS, preferredCoding, type Coding } from './encoded-body.ts';
 import { setRouteLabel } from './metrics.ts';
 
 /** Content codings the build writes next to each file, best first, with their file suffixes. */
@@ -9,8 +10,6 @@ const PRECOMPRESSED = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
 ] as const;
-
-type Coding = (typeof PRECOMPRESSED)[number]['coding'];
 
 interface Body {
   bytes: Buffer;
@@ -38,7 +37,7 @@ export function hashedAssets(dir: string): RequestHandler {
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
 
     setRouteLabel(res, '/assets');
-    const coding = chooseCoding(req, asset.copies);
+    const coding = preferredCoding(req, CODINGS.filter((candidate) => asset.copies[candidate]));
     const body = coding ? asset.copies[coding]! : asset.identity;
     res.setHeader('Content-Type', asset.type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -81,28 +80,4 @@ const TYPES: Record<string, string> = {
 
 function contentType(name: string): string {
   return TYPES[path.extname(name)] ?? 'application/octet-stream';
-}
-
-/**
- * The copy in the coding the client rates highest (brotli on a tie); none, meaning the file
- * itself, when it accepts none of the copies there are.
- */
-function chooseCoding(req: Request, copies: Asset['copies']): Coding | undefined {
-  const accepted = acceptedCodings(req.headers['accept-encoding']);
-  const quality = (coding: Coding) => (copies[coding] ? (accepted.get(coding) ?? accepted.get('*') ?? 0) : 0);
-  const best = PRECOMPRESSED.map(({ coding }) => coding).reduce((a, b) => (quality(b) > quality(a) ? b : a));
-  return quality(best) > 0 ? best : undefined;
-}
-
-/** Accept-Encoding as coding → quality ("gzip;q=0.5, br" → gzip 0.5, br 1). */
-function acceptedCodings(header: string | undefined): Map<string, number> {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = params.find((param) => param.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(quality) ? quality : 0);
-  }
-  return accepted;
 }
