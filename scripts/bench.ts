@@ -117,15 +117,9 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 
 // ---- Report.
-interface Row {
+interface Row extends LoadResult {
   target: string;
   connections: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-  bytesPerResponse: number;
   peakRssMb: number;
   peakAnonMb: number;
   vsNodeHttp: number;

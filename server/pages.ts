@@ -31,14 +31,14 @@ const RENDER_PATH: Record<PageKind, string> = { landing: '/', impressum: '/impre
 /** The route template each page is counted under in the metrics. */
 const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: NOT_FOUND_ROUTE };
 
+/** The paths of the pages the route tree has, 404 aside. */
+export const PAGE_PATHS = routes.flatMap(({ path }) => (path && path !== NOT_FOUND_PATH ? [path] : []));
+
 /**
  * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
  * cache (the default) the rendered, compressed HTML is kept per variant and content version,
  * and a request that finds it costs no render at all; without it every request streams a render.
  */
-/** The paths of the pages the route tree has, 404 aside. */
-export const PAGE_PATHS = routes.flatMap(({ path }) => (path && path !== NOT_FOUND_PATH ? [path] : []));
-
 export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean } = {}) {
   const pages = new PageCache();
   const versionOf = contentVersioner();

@@ -39,8 +39,7 @@ export function requestLog(logger: Logger, unloggedPaths: readonly string[]): Re
         durationMs: Math.round(performance.now() - started),
         ip: req.ip,
       };
-      if (res.statusCode >= 500) logger.error(line, completed ? 'request completed' : 'request aborted');
-      else logger.info(line, completed ? 'request completed' : 'request aborted');
+      logger[res.statusCode >= 500 ? 'error' : 'info'](line, completed ? 'request completed' : 'request aborted');
     };
     res.on('finish', done);
     res.on('close', done);
