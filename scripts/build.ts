@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { ASSET_MANIFEST } from '../server/assets.ts';
+import { ASSET_MANIFEST } from '../server/files/client-assets.ts';
 import { APP_ROOT } from '../server/paths.ts';
 
 const dist = path.join(APP_ROOT, 'dist');

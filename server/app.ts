@@ -1,21 +1,21 @@
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
-import { apiRouter } from './api.ts';
-import { ignoreCacheEvents, type CacheObserver } from './cache-events.ts';
-import { errorHandler, onlyReadMethods } from './errors.ts';
-import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './health.ts';
-import { heroAssetsFor, type HeroAssetSource } from './hero-assets.ts';
-import { localesRouter } from './locales.ts';
-import { setRouteLabel, type Metrics } from './metrics.ts';
-import { PAGE_PATHS, pageHandler, type PageDeps } from './pages.ts';
+import { apiRouter } from './backend/api-routes.ts';
+import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts';
+import { errorHandler, onlyReadMethods } from './pages/errors.ts';
+import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
+import { heroAssetsFor, type HeroAssetSource } from './backend/hero-assets.ts';
+import { localesRouter } from './files/locales.ts';
+import { setRouteLabel, type Metrics } from './ops/metrics.ts';
+import { PAGE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
-import { publicFiles } from './public-files.ts';
-import { reachRoutes } from './reach-routes.ts';
-import { keepRedirectsOnOrigin } from './redirects.ts';
-import { requestLog } from './request-log.ts';
-import { securityHeaders } from './security-headers.ts';
-import { hashedAssets } from './static-assets.ts';
+import { publicFiles } from './files/public-files.ts';
+import { reachRoutes } from './reach/routes.ts';
+import { keepRedirectsOnOrigin } from './reach/redirects.ts';
+import { requestLog } from './ops/request-log.ts';
+import { securityHeaders } from './ops/security-headers.ts';
+import { hashedAssets } from './files/static-assets.ts';
 
 export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
   metrics: Metrics;

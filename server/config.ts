@@ -13,7 +13,7 @@ export class ConfigError extends Error {
 export const DEFAULT_LOGO_FILE_NAME = 'logo-3d-white-on-blue.png';
 export const DEFAULT_SNAPSHOT_PATH = path.join(os.tmpdir(), 'horizon-live-backend-cache.json');
 
-// supabase-js's own messages for half a configuration (test/unit/config.test.ts checks them against createClient).
+// supabase-js's own messages for half a configuration (test/config.test.ts checks them against createClient).
 export const SUPABASE_URL_REQUIRED = 'supabaseUrl is required.';
 export const SUPABASE_KEY_REQUIRED = 'supabaseKey is required.';
 

@@ -1,14 +1,14 @@
 import { createApp } from './app.ts';
-import { loadClientAssets } from './assets.ts';
+import { loadClientAssets } from './files/client-assets.ts';
 import { loadConfig } from './config.ts';
-import { loadContent } from './content.ts';
-import { createReadiness } from './health.ts';
-import { createHttpServer } from './http-server.ts';
-import { loadTranslations } from './i18n.ts';
-import { createLogger } from './logger.ts';
-import { createMetrics } from './metrics.ts';
+import { loadContent } from './content/site-content.ts';
+import { createReadiness } from './ops/health.ts';
+import { createHttpServer } from './ops/http-server.ts';
+import { loadTranslations } from './pages/i18n.ts';
+import { createLogger } from './ops/logger.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
-import { exitOnUncaughtError, gracefulShutdown } from './shutdown.ts';
+import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 
 const exit = (code: number) => process.exit(code);
 

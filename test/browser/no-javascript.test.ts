@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { loadContent } from '../../server/content.ts';
+import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { openBrowser } from './chromium.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import type { CachedEndpoint, CacheObserver, CacheOutcome } from '../../server/cache-events.ts';
+import type { CachedEndpoint, CacheObserver, CacheOutcome } from '../../server/backend/cache-events.ts';
 import { testApp } from './app.ts';
 import { fileEntry, folderEntry, json, PREFERRED_LOGO, type FakeSupabase } from './fake-supabase.ts';
 

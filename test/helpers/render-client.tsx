@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '../../client/App.tsx';
-import { loadContent } from '../../server/content.ts';
+import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 import type { HeroSlide } from '../../shared/content.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { API_PATHS, type HeroSlidesAnswer, type LogoAnswer } from '../../shared/api.ts';
+import { serializeForScript } from '../../shared/bootstrap.ts';
+import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';
+import type { CacheSettings } from '../config.ts';
+import { encodeSmallBody, sendEncoded, type EncodedBody } from '../files/encoded-body.ts';
+import type { HeroAssetSource, Served } from './hero-assets.ts';
+
+const X_CACHE: Record<CacheOutcome, string> = { hit: 'HIT', miss: 'MISS', stale: 'STALE', fallback: 'MISS' };
+
+/**
+ * GET /api/hero-slides and /api/logo, meant to sit behind a CDN. Each answer says how long
+ * it may be kept (max-age: what is left of its freshness; the Age header: how old it is),
+ * lets caches serve it stale while revalidating or while we fail, and carries an ETag that
+ * is a hash of the body, so every replica gives the same one for the same data.
+ */
+export function apiRouter(assets: HeroAssetSource, cache: CacheSettings, observer: CacheObserver): express.Router {
+  const router = express.Router();
+  const endpoint = <T>(name: CachedEndpoint, load: () => Promise<Served<T>>, toBody: (value: T) => unknown): RequestHandler => {
+    const represent = lastRepresentation(toBody);
+    return async (req, res) => {
+      const answer = await load();
+      observer.served(name, answer.outcome);
+      send(req, res, answer, represent(answer.value), cache);
+    };
+  };
+
+  router.get(API_PATHS.heroSlides, endpoint('hero-slides', () => assets.heroSlides(), (heroSlides): HeroSlidesAnswer => ({ heroSlides })));
+  router.get(API_PATHS.logo, endpoint('logo', () => assets.logo(), (url): LogoAnswer => ({ url })));
+  router.all([API_PATHS.heroSlides, API_PATHS.logo], (_req, res) => {
+    res.status(405).setHeader('Allow', 'GET, HEAD').setHeader('Cache-Control', 'no-store').json({ error: 'method_not_allowed' });
+  });
+  router.use('/api', (_req, res) => {
+    res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'not_found' });
+  });
+  return router;
+}
+
+interface Representation {
+  body: EncodedBody;
+  etag: string;
+}
+
+/**
+ * The body and ETag of the value last served. Cached values do not change in place, so
+ * the same value object means the same bytes; a new answer is hashed and compressed once.
+ */
+function lastRepresentation<T>(toBody: (value: T) => unknown): (value: T) => Representation {
+  let last: { value: T; representation: Representation } | null = null;
+  return (value) => {
+    if (last?.value !== value) {
+      // Escaped as for a <script> element: a studio name can never turn the JSON into markup.
+      const json = serializeForScript(toBody(value));
+      // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
+      const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+      last = { value, representation: { body: encodeSmallBody(json), etag } };
+    }
+    return last.representation;
+  };
+}
+
+function send<T>(req: Request, res: Response, answer: Served<T>, { body, etag }: Representation, cache: CacheSettings): void {
+  const ageSeconds = Math.floor(answer.ageMs / 1000);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('ETag', etag);
+  res.setHeader('X-Cache', X_CACHE[answer.outcome]);
+  res.vary('Accept-Encoding');
+  if (answer.outcome === 'fallback') {
+    // Nothing good known: no shared cache may keep this, so it is asked again soon.
+    res.setHeader('Cache-Control', 'no-store');
+  } else {
+    const fresh = answer.outcome === 'hit' || answer.outcome === 'miss';
+    const maxAge = fresh ? Math.max(0, cache.freshSeconds - ageSeconds) : 0;
+    res.setHeader('Cache-Control', `public, max-age=${maxAge}, stale-while-revalidate=${cache.freshSeconds}, stale-if-error=${cache.staleSeconds}`);
+    res.setHeader('Age', String(ageSeconds));
+  }
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200);
+  sendEncoded(req, res, body);
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): "W/" is ignored. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,74 @@
+import type { HeroSlide, PageAssets } from '../../shared/content.ts';
+import { checkHeroSlides, type Checked } from './backend-data.ts';
+import { BackendCache, type CacheAnswer, type CacheEntry } from './cache.ts';
+import type { CachedEndpoint } from './cache-events.ts';
+import type { Config } from '../config.ts';
+import type { HeroAssetOptions, HeroAssetSource, Served } from './hero-assets.ts';
+import { imagePolicy, type ImagePolicy } from './image-policy.ts';
+import { snapshotFile, type SavedEntry } from './snapshot.ts';
+import { supabaseBackend } from './supabase.ts';
+
+/**
+ * The hero's slides and logo from the Supabase backend, each behind its own cache that
+ * the page and /api share. Nothing good known: the page gets no slides (null, so the
+ * browser asks again) and the public address of the default logo file.
+ */
+export function backendHeroAssets(config: Config, backend: NonNullable<Config['backend']>, options: HeroAssetOptions): HeroAssetSource {
+  const images = imagePolicy(backend.url, config.imageHosts);
+  const calls = supabaseBackend({ ...backend, timeoutMs: config.upstreamTimeoutMs, images, logoFileName: config.logoFileName });
+  const defaultLogoUrl = calls.publicLogoUrl(config.logoFileName);
+  const snapshot = snapshotFile(config.cache.snapshotPath, backend.url, options.logger);
+  const saved = snapshot.read();
+
+  const cacheOf = <T>(endpoint: CachedEndpoint, load: (signal: AbortSignal) => Promise<Checked<T>>, restored: CacheEntry<T> | null) =>
+    new BackendCache<T>({
+      endpoint,
+      load,
+      freshMs: config.cache.freshSeconds * 1000,
+      staleIfErrorMs: config.cache.staleSeconds * 1000,
+      timeoutMs: config.upstreamTimeoutMs,
+      now: options.now,
+      observer: options.observer,
+      logger: options.logger,
+      saved: restored,
+      onStored: (entry) => snapshot.save(endpoint, entry),
+    });
+
+  const now = options.now();
+  const slides = cacheOf('hero-slides', calls.heroSlides, restoreSlides(saved['hero-slides'], images, now));
+  const logo = cacheOf('logo', calls.logoUrl, restoreLogo(saved.logo, images, now));
+
+  return {
+    async get(): Promise<PageAssets> {
+      const [slideAnswer, logoAnswer] = await Promise.all([slides.get(), logo.get()]);
+      return { heroSlides: slideAnswer.entry?.value ?? null, logoUrl: logoAnswer.entry?.value ?? defaultLogoUrl };
+    },
+    heroSlides: async () => served(await slides.get(), NO_SLIDES),
+    logo: async () => served(await logo.get(), defaultLogoUrl),
+  };
+}
+
+const NO_SLIDES: HeroSlide[] = [];
+
+function served<T>(answer: CacheAnswer<T>, fallback: T): Served<T> {
+  return { outcome: answer.outcome, value: answer.entry ? answer.entry.value : fallback, ageMs: answer.ageMs };
+}
+
+/** A saved answer passes the same checks as a live one (IMAGE_HOSTS may have changed since). */
+function restoreSlides(saved: SavedEntry | undefined, images: ImagePolicy, now: number): CacheEntry<HeroSlide[]> | null {
+  if (!saved || !isTime(saved.fetchedAt)) return null;
+  try {
+    return { value: checkHeroSlides({ heroSlides: saved.value }, images).value, fetchedAt: Math.min(saved.fetchedAt, now) };
+  } catch {
+    return null;
+  }
+}
+
+function restoreLogo(saved: SavedEntry | undefined, images: ImagePolicy, now: number): CacheEntry<string> | null {
+  if (!saved || !isTime(saved.fetchedAt) || typeof saved.value !== 'string' || !images.allows(saved.value)) return null;
+  return { value: saved.value, fetchedAt: Math.min(saved.fetchedAt, now) };
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -1,0 +1,132 @@
+import { createClient, FunctionsFetchError, FunctionsHttpError, StorageApiError } from '@supabase/supabase-js';
+import type { HeroSlide } from '../../shared/content.ts';
+import { checkHeroSlides, chooseLogoFile, type Checked } from './backend-data.ts';
+import type { ImagePolicy } from './image-policy.ts';
+
+/** Anything larger is not a list of slides or logos; reading it would only cost memory. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+export const HERO_IMAGES_FUNCTION = 'hero-images';
+export const LOGO_BUCKET = 'logo';
+const LOGO_LISTING_LIMIT = 100;
+
+/** A backend call failed; the message says how, in one line, and never holds the key. */
+export class BackendCallError extends Error {
+  override name = 'BackendCallError';
+}
+
+/** The two calls the page needs, each checked before it is returned. */
+export interface BackendCalls {
+  heroSlides(signal: AbortSignal): Promise<Checked<HeroSlide[]>>;
+  /** The public address of the logo: the preferred file, the first listed, or the default name. */
+  logoUrl(signal: AbortSignal): Promise<Checked<string>>;
+  /** The public address of a file in the logo bucket (no request is made). */
+  publicLogoUrl(name: string): string;
+}
+
+export interface BackendOptions {
+  url: string;
+  anonKey: string;
+  timeoutMs: number;
+  images: ImagePolicy;
+  logoFileName: string;
+}
+
+/**
+ * One supabase-js client for the life of the process. It keeps no session and starts no
+ * timers; every request it makes goes through a fetch that ends at the timeout, headers
+ * and body alike, and refuses bodies over MAX_ANSWER_BYTES.
+ */
+export function supabaseBackend(options: BackendOptions): BackendCalls {
+  const client = createClient(options.url, options.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: boundedFetch(options.timeoutMs, MAX_ANSWER_BYTES) },
+  });
+  const bucket = client.storage.from(LOGO_BUCKET);
+  const publicLogoUrl = (name: string) => bucket.getPublicUrl(name).data.publicUrl;
+
+  return {
+    async heroSlides(signal) {
+      const { data, error } = await client.functions.invoke(HERO_IMAGES_FUNCTION, { signal });
+      if (error) throw new BackendCallError(`${HERO_IMAGES_FUNCTION}: ${await describeFailure(error)}`);
+      return checkHeroSlides(data, options.images);
+    },
+    async logoUrl(signal) {
+      const { data, error } = await bucket.list('', { limit: LOGO_LISTING_LIMIT }, { signal });
+      if (error) throw new BackendCallError(`logo listing: ${await describeFailure(error)}`);
+      const chosen = chooseLogoFile(data, options.logoFileName);
+      return { value: publicLogoUrl(chosen.value ?? options.logoFileName), dropped: chosen.dropped };
+    },
+    publicLogoUrl,
+  };
+}
+
+/**
+ * fetch with a deadline that also covers reading the body, a size limit, and no redirects
+ * (a redirect would carry the apikey header to wherever it points). The body is read here,
+ * in full, so that supabase-js parses it after the deadline and limit have been applied.
+ */
+export function boundedFetch(timeoutMs: number, maxBytes: number): typeof fetch {
+  return async (input, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const response = await fetch(input, { ...init, signal, redirect: 'error' });
+    const body = await readAtMost(response, maxBytes);
+    const nullBody = [101, 204, 205, 304].includes(response.status);
+    return new Response(nullBody ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () => new BackendCallError(`the answer is larger than ${maxBytes} bytes`);
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** One line on what went wrong, from the error objects supabase-js returns instead of throwing. */
+async function describeFailure(error: unknown): Promise<string> {
+  if (error instanceof FunctionsHttpError) return `answered HTTP ${(error.context as Response).status}`;
+  if (error instanceof StorageApiError) return `answered HTTP ${error.status} (${oneLine(error.message)})`;
+  if (error instanceof FunctionsFetchError) return describeCause(error.context);
+  if (error instanceof SyntaxError) return 'answered something that is not JSON';
+  const original = (error as { originalError?: unknown }).originalError;
+  if (original !== undefined) {
+    return original instanceof SyntaxError ? 'answered something that is not JSON' : describeCause(original);
+  }
+  return describeCause(error);
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return 'failed';
+  if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return 'timed out';
+  const code = (cause.cause as { code?: unknown } | undefined)?.code;
+  return oneLine(typeof code === 'string' ? `${cause.message} (${code})` : cause.message);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').slice(0, 200);
+}

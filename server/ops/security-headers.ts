@@ -1,0 +1,69 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+import type { Config } from '../config.ts';
+import type { SiteContent } from '../content/site-content.ts';
+
+/**
+ * The Content-Security-Policy. Scripts come only from the site itself: the page has no inline
+ * executable script (its data sits in a `<script type="application/json">`), so no nonce is
+ * needed and the HTML can be cached. Frames and images are allowed exactly from where the
+ * content file and the backend say they come.
+ */
+export function contentSecurityPolicy(config: Config, content: SiteContent): Record<string, string[]> {
+  const file = content.raw;
+  const embeds = [file.video.embedUrl, ...file.studios.map((studio) => studio.mapEmbedUrl)];
+  const images = [
+    file.logo,
+    ...file.heroSlides.flatMap((slide) => [slide.image, ...srcsetAddresses(slide.srcset)]),
+    ...file.studios.flatMap(({ picture }) => [picture.src, ...srcsetAddresses(picture.srcset)]),
+  ];
+  const policy: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': [
+      "'self'",
+      ...originsOf([...images, config.backend?.url]),
+      ...config.imageHosts.map((host) => (host.includes('://') ? host : `https://${host}`)),
+    ],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': originsOf(embeds),
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  // Only where the site is served over https: on http://localhost it would break every subresource.
+  if (config.publicOrigin.startsWith('https:')) policy['upgrade-insecure-requests'] = [];
+  return policy;
+}
+
+/**
+ * Helmet with the policy above. Referrer-Policy keeps the origin for cross-origin requests,
+ * which YouTube's embed needs (with no-referrer it shows an error). No
+ * Cross-Origin-Embedder-Policy: it would block the embedded video and map.
+ */
+export function securityHeaders(config: Config, content: SiteContent): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, content) },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/** The distinct origins of the absolute addresses among these (site-relative ones are 'self'). */
+function originsOf(addresses: readonly (string | null | undefined)[]): string[] {
+  const origins = new Set<string>();
+  for (const address of addresses) {
+    if (address && URL.canParse(address)) origins.add(new URL(address).origin);
+  }
+  return [...origins];
+}
+
+function srcsetAddresses(srcset: string | undefined): string[] {
+  return (srcset ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean);
+}

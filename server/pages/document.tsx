@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { BOOTSTRAP_ELEMENT_ID, serializeForScript, type BootstrapData } from '../../shared/bootstrap.ts';
+import { ROOT_ELEMENT_ID } from '../../client/boot.tsx';
+import type { ClientAssets } from '../files/client-assets.ts';
+
+export interface DocumentProps {
+  language: string;
+  title: string;
+  description: string;
+  /** Further head elements: the search-engine and link-preview tags. */
+  head?: ReactNode;
+  assets: ClientAssets;
+  bootstrap: BootstrapData;
+  children: ReactNode;
+}
+
+/**
+ * The whole HTML document. It has no inline executable script: the bundle is an
+ * external module and its data sits in a non-executable JSON element, so the
+ * Content-Security-Policy can allow scripts from 'self' only.
+ */
+/**
+ * React preloads the shell's eager images itself (the first hero slide with its
+ * imagesrcset, and the logo), so the head needs no preload links of its own.
+ */
+export function Document({ language, title, description, head, assets, bootstrap, children }: DocumentProps) {
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {head}
+        <meta name="theme-color" content="#0a2a66" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.stylesheet} />
+      </head>
+      <body>
+        <div id={ROOT_ELEMENT_ID}>{children}</div>
+        <script
+          type="application/json"
+          id={BOOTSTRAP_ELEMENT_ID}
+          dangerouslySetInnerHTML={{ __html: serializeForScript(bootstrap) }}
+        />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,47 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { DEFAULT_LANGUAGE } from '../../shared/languages.ts';
+import type { ClientAssets } from '../files/client-assets.ts';
+import type { Logger } from '../ops/logger.ts';
+import { sendErrorPage } from './render.tsx';
+import { requestIdOf } from '../ops/request-log.ts';
+
+const READ_METHODS = ['GET', 'HEAD'];
+
+/** Everything the site serves is read-only: any other method is a 405 naming the ones there are. */
+export const onlyReadMethods: RequestHandler = (req, res, next) => {
+  if (READ_METHODS.includes(req.method)) return next();
+  res.setHeader('Allow', READ_METHODS.join(', '));
+  sendPlainStatus(res, 405);
+};
+
+export interface ErrorHandlerDeps {
+  logger: Logger;
+  clientAssets: ClientAssets;
+  showErrorStack: boolean;
+}
+
+/**
+ * The last handler. A client's mistake that Express or a static file detected, such as a
+ * malformed percent-encoding (400), gets its own 4xx status and a short answer; anything else
+ * is unexpected: it is logged and answered with the error page (500).
+ */
+export function errorHandler({ logger, clientAssets, showErrorStack }: ErrorHandlerDeps): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = clientErrorStatus(error);
+    if (status !== undefined && !res.headersSent) return sendPlainStatus(res, status);
+    logger.error({ err: error, requestId: requestIdOf(res) }, 'request failed');
+    sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: clientAssets, showErrorStack });
+  };
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  return typeof code === 'number' && code >= 400 && code < 500 ? code : undefined;
+}
+
+function sendPlainStatus(res: Response, status: number): void {
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  res.type('text/plain').send(STATUS_CODES[status] ?? String(status));
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import i18next, { type i18n as I18n } from 'i18next';
+import Backend from 'i18next-fs-backend';
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
+
+export interface LocaleFile {
+  body: Buffer;
+  etag: string;
+}
+
+export interface Translations {
+  /** A fresh i18next instance fixed to one language, for one request's render. */
+  forRequest(language: Language): I18n;
+  /** The dictionary of one language, as the browser receives it for hydration. */
+  resources(language: Language): Record<string, unknown>;
+  /** The locale file as served at /locales/<lng>/translation.json. */
+  file(language: Language): LocaleFile;
+}
+
+/**
+ * Loads every language's translations once, at start. Requests never share an
+ * instance: each gets a clone that shares the loaded dictionaries but has its own
+ * language, so concurrent renders in different languages cannot see each other's.
+ */
+export async function loadTranslations(localesDir: string): Promise<Translations> {
+  const base = i18next.createInstance();
+  await base.use(Backend).init({
+    ...I18N_OPTIONS,
+    lng: DEFAULT_LANGUAGE,
+    preload: [...LANGUAGES],
+    backend: { loadPath: path.join(localesDir, '{{lng}}/{{ns}}.json') },
+  });
+
+  const files = new Map<Language, LocaleFile>();
+  for (const language of LANGUAGES) {
+    const bundle = base.getResourceBundle(language, NAMESPACE) as Record<string, unknown> | undefined;
+    // i18next-fs-backend reports a missing or broken file only as a missing bundle.
+    if (!bundle || Object.keys(bundle).length === 0) {
+      throw new Error(`Translations for "${language}" are missing or empty in ${localesDir}`);
+    }
+    const body = Buffer.from(JSON.stringify(bundle));
+    files.set(language, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
+  }
+
+  return {
+    forRequest: (language) => base.cloneInstance({ lng: language, initAsync: false }),
+    resources: (language) => base.getResourceBundle(language, NAMESPACE) as Record<string, unknown>,
+    file: (language) => files.get(language)!,
+  };
+}

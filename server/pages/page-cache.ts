@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { PageAssets } from '../../shared/content.ts';
+import type { EncodedBody } from '../files/encoded-body.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One rendered page, kept in each encoding it is served in. */
+export interface CachedPage extends EncodedBody {
+  etag: string;
+}
+
+/**
+ * Rendered, compressed HTML per page variant (page, language, whether the overlay shows)
+ * and content version. Nothing per visitor is in the bytes, so every visitor with the
+ * same variant gets the same ones. Concurrent misses share one render; a failed render
+ * is not kept. When the content version changes, the old pages are dropped.
+ */
+export class PageCache {
+  private version = '';
+  private readonly pages = new Map<string, Promise<CachedPage>>();
+
+  get(variant: string, version: string, render: () => Promise<Buffer>): Promise<CachedPage> {
+    if (version !== this.version) {
+      this.version = version;
+      this.pages.clear();
+    }
+    let page = this.pages.get(variant);
+    if (!page) {
+      page = render().then(encodeAll);
+      this.pages.set(variant, page);
+      page.catch(() => {
+        if (this.pages.get(variant) === page) this.pages.delete(variant);
+      });
+    }
+    return page;
+  }
+}
+
+async function encodeAll(html: Buffer): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        // A window the size of the page, not the default 4 MB: same bytes, a fraction of the memory.
+        [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(html.length + 1)))),
+      },
+    }),
+    gzipAsync(html, { level: 9 }),
+  ]);
+  // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
+  return { etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, identity: html, br, gzip: gz };
+}
+
+/**
+ * A short name for the data a page shows besides the content file: it changes exactly
+ * when the cached backend data does. The backend cache hands out the same objects until
+ * an entry changes, so the hash is only computed then.
+ */
+export function contentVersioner(): (assets: PageAssets) => string {
+  let last: PageAssets | null = null;
+  let version = '';
+  return (assets) => {
+    if (!last || assets.heroSlides !== last.heroSlides || assets.logoUrl !== last.logoUrl) {
+      last = assets;
+      version = createHash('sha256').update(JSON.stringify([assets.heroSlides, assets.logoUrl])).digest('base64url');
+    }
+    return version;
+  };
+}

@@ -1,0 +1,98 @@
+import type { Request, Response } from 'express';
+import type { ClientAssets } from '../files/client-assets.ts';
+import type { Config } from '../config.ts';
+import type { SiteContent } from '../content/site-content.ts';
+import type { HeroAssetSource } from '../backend/hero-assets.ts';
+import type { Translations } from './i18n.ts';
+import { languageCookie, resolveLanguage, type LanguageChoice } from './language.ts';
+import type { Logger } from '../ops/logger.ts';
+import { sendEncoded } from '../files/encoded-body.ts';
+import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
+import { pageKindFor, renderPageToBuffer, sendErrorPage, streamPage, type PageKind, type PageRequest } from './render.tsx';
+import type { PageAssets } from '../../shared/content.ts';
+import { NOT_FOUND_ROUTE, setRouteLabel } from '../ops/metrics.ts';
+import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
+
+export interface PageDeps {
+  config: Config;
+  content: SiteContent;
+  translations: Translations;
+  clientAssets: ClientAssets;
+  heroAssets: HeroAssetSource;
+  logger: Logger;
+}
+
+/**
+ * The address each page variant is rendered at. A cached page is shared by every address
+ * that shows it, so it is rendered at one of them; nothing in the HTML depends on which.
+ */
+const RENDER_PATH: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: '/404' };
+
+/** The route template each page is counted under in the metrics. */
+const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: NOT_FOUND_ROUTE };
+
+/** The paths of the pages the route tree has, 404 aside. */
+export const PAGE_PATHS = routes.flatMap(({ path }) => (path && path !== NOT_FOUND_PATH ? [path] : []));
+
+/**
+ * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
+ * cache (the default) the rendered, compressed HTML is kept per variant and content version,
+ * and a request that finds it costs no render at all; without it every request streams a render.
+ */
+export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean } = {}) {
+  const pages = new PageCache();
+  const versionOf = contentVersioner();
+
+  return async (req: Request, res: Response) => {
+    const choice = resolveLanguage(req);
+    const kind = pageKindFor(req.path);
+    setRouteLabel(res, ROUTE_LABELS[kind]);
+    const assets = await deps.heroAssets.get();
+    const status = kind === 'notFound' ? 404 : 200;
+
+    if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
+    // The HTML depends on the language cookie: browsers may keep it, shared caches may not.
+    res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
+
+    const page = (url: string) => pageRequest(deps, url, kind, choice, assets);
+    if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
+
+    const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
+    let cached: CachedPage;
+    try {
+      cached = await pages.get(variant, versionOf(assets), () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
+    } catch (error) {
+      return sendErrorPage(res, error, page(req.originalUrl));
+    }
+    sendCachedPage(req, res, cached, status);
+  };
+}
+
+function pageRequest(deps: PageDeps, url: string, kind: PageKind, choice: LanguageChoice, assets: PageAssets): PageRequest {
+  return {
+    url,
+    kind,
+    language: choice.language,
+    languageChosen: choice.chosen,
+    data: { content: deps.content.public, ...assets },
+    i18n: deps.translations.forRequest(choice.language),
+    translations: deps.translations.resources(choice.language),
+    assets: deps.clientAssets,
+    showErrorStack: !deps.config.production,
+    publicOrigin: deps.config.publicOrigin,
+    event: deps.content.event,
+  };
+}
+
+/** The cached bytes in the best encoding the visitor accepts, or 304 when they already have them. */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, status: number): void {
+  res.status(status);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  if (status === 200 && req.fresh) {
+    res.vary('Accept-Encoding');
+    res.status(304).end();
+    return;
+  }
+  sendEncoded(req, res, page);
+}

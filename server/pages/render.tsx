@@ -1,0 +1,174 @@
+import { Writable } from 'node:stream';
+import type { Response } from 'express';
+import type { i18n as I18n } from 'i18next';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
+import type { Logger } from 'pino';
+import { App } from '../../client/App.tsx';
+import type { AppData } from '../../client/app-data.tsx';
+import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
+import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
+import type { Language } from '../../shared/languages.ts';
+import type { ClientAssets } from '../files/client-assets.ts';
+import type { EventFacts } from '../content/site-content.ts';
+import { Document } from './document.tsx';
+import { SeoHead } from '../reach/seo.tsx';
+
+/** A render that has not finished by then is cut off, so no request hangs on it. */
+const RENDER_TIMEOUT_MS = 5000;
+/**
+ * Past this many bytes React moves a finished Suspense boundary out of place and puts it back
+ * with an inline script, which the page's policy forbids. Nothing on the page waits for data
+ * while it renders, so every boundary stays where it is.
+ */
+const INLINE_EVERY_BOUNDARY = Number.POSITIVE_INFINITY;
+
+export type PageKind = 'landing' | 'impressum' | 'notFound';
+
+/** Which page a path shows, by the same route tree the browser uses. */
+export function pageKindFor(pathname: string): PageKind {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (!route || route.path === NOT_FOUND_PATH) return 'notFound';
+  return route.path === '/impressum' ? 'impressum' : 'landing';
+}
+
+const TITLE_KEYS: Record<PageKind, string> = {
+  landing: 'meta.title',
+  impressum: 'meta.impressumTitle',
+  notFound: 'meta.notFoundTitle',
+};
+
+export interface PageRequest {
+  url: string;
+  kind: PageKind;
+  language: Language;
+  languageChosen: boolean;
+  data: AppData;
+  i18n: I18n;
+  translations: Record<string, unknown>;
+  assets: ClientAssets;
+  showErrorStack: boolean;
+  /** Where visitors reach the site: the base of canonical, alternate and preview addresses. */
+  publicOrigin: string;
+  event: EventFacts;
+}
+
+/** The React tree of one page: the document around the app, inside a StaticRouter. */
+export function pageElement(page: PageRequest) {
+  const { data, i18n, language } = page;
+  const title = i18n.t(TITLE_KEYS[page.kind]);
+  const description = i18n.t('meta.description');
+  return (
+    <Document
+      language={language}
+      title={title}
+      description={description}
+      head={<SeoHead page={page} title={title} description={description} />}
+      assets={page.assets}
+      bootstrap={{
+        language,
+        languageChosen: page.languageChosen,
+        translations: page.translations,
+        content: data.content,
+        heroSlides: data.heroSlides,
+        logoUrl: data.logoUrl,
+      }}
+    >
+      <I18nextProvider i18n={i18n}>
+        <StaticRouter location={page.url}>
+          <App data={data} language={language} languageChosen={page.languageChosen} showErrorStack={page.showErrorStack} />
+        </StaticRouter>
+      </I18nextProvider>
+    </Document>
+  );
+}
+
+/**
+ * Streams a page into the response, as every request does when the page cache is off.
+ * The status and headers are set once the shell is ready; a render that fails before
+ * that answers with the error page instead.
+ */
+export function streamPage(res: Response, page: PageRequest, status: number, logger: Logger): void {
+  let failed = false;
+  const stream = renderToPipeableStream(pageElement(page), {
+    bootstrapModules: [page.assets.script],
+    progressiveChunkSize: INLINE_EVERY_BOUNDARY,
+    onShellReady() {
+      res.status(failed ? 500 : status);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      stream.pipe(res);
+    },
+    onShellError(error) {
+      sendErrorPage(res, error, page);
+    },
+    onError(error) {
+      failed = true;
+      logger.error({ err: error, url: page.url }, 'page render failed');
+    },
+  });
+  const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
+  timer.unref();
+  res.on('close', () => clearTimeout(timer));
+}
+
+/**
+ * Renders a whole page into memory, for the page cache. Rejects on any render error,
+ * so that a broken page is never kept.
+ */
+export function renderPageToBuffer(page: PageRequest, logger: Logger): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks));
+        done();
+      },
+    });
+    let failure: unknown;
+    const stream = renderToPipeableStream(pageElement(page), {
+      bootstrapModules: [page.assets.script],
+      progressiveChunkSize: INLINE_EVERY_BOUNDARY,
+      onAllReady() {
+        if (failure) return reject(failure);
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+        logger.error({ err: error, url: page.url }, 'page render failed');
+      },
+    });
+    setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS).unref();
+  });
+}
+
+/** The error page: status 500, never cached, the stack only outside production. */
+export function sendErrorPage(
+  res: Response,
+  error: unknown,
+  page: Pick<PageRequest, 'language' | 'assets' | 'showErrorStack'>,
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const html = renderToStaticMarkup(
+    <html lang={page.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>Unexpected Application Error!</title>
+        <link rel="stylesheet" href={page.assets.stylesheet} />
+      </head>
+      <body>
+        <ErrorPage error={error} showStack={page.showErrorStack} />
+      </body>
+    </html>,
+  );
+  res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(`<!DOCTYPE html>${html}`);
+}

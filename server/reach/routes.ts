@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { eventCalendar } from './ics.ts';
+import { resolveLanguage } from '../pages/language.ts';
+import type { PageDeps } from '../pages/page-handler.ts';
+import { pageUrl } from './public-urls.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export type ReachDeps = Pick<PageDeps, 'config' | 'content' | 'translations'>;
+
+/**
+ * /robots.txt, /sitemap.xml and /event.ics. They depend only on the configuration, the
+ * content and the translations, all fixed at start, so every answer is made once, here.
+ */
+export function reachRoutes({ config, content, translations }: ReachDeps): Router {
+  const origin = config.publicOrigin;
+  const robots = robotsTxt(origin);
+  const sitemap = sitemapXml(origin);
+  const calendars = new Map(LANGUAGES.map((language) => [language, calendarIn(language)]));
+  // The file name is the UID's local part, which the content schema limits to [\w.-].
+  const calendarFileName = `${content.event.uid.split('@')[0]}.ics`;
+
+  function calendarIn(language: Language): string {
+    const { t } = translations.forRequest(language);
+    const url = pageUrl(origin, '/', language);
+    return eventCalendar({
+      event: content.event,
+      summary: t('hero.title'),
+      description: `${t('meta.description')}\n\n${t('hero.cta')}: ${url}#rsvp`,
+      location: content.public.studios.map((studio) => `${studio.name}, ${studio.city}`).join('; '),
+      url,
+    });
+  }
+
+  const router = Router();
+  router.get('/robots.txt', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/plain; charset=utf-8').send(robots);
+  });
+  router.get('/sitemap.xml', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('application/xml; charset=utf-8').send(sitemap);
+  });
+  router.get('/event.ics', (req, res) => {
+    // In the language of ?lng= or the cookie, like the page; only a page visit stores the choice.
+    const { language } = resolveLanguage(req);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.attachment(calendarFileName);
+    res.type('text/calendar; charset=utf-8').send(calendars.get(language));
+  });
+  return router;
+}

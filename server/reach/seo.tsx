@@ -1,0 +1,78 @@
+import type { AppData } from '../../client/app-data.tsx';
+import { serializeForScript } from '../../shared/bootstrap.ts';
+import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { absoluteUrl, INDEXED_PAGE_PATHS, languageAlternates, pageUrl } from './public-urls.ts';
+import type { PageRequest } from '../pages/render.tsx';
+import { eventStructuredData } from './structured-data.ts';
+
+export interface SeoHeadProps {
+  page: PageRequest;
+  title: string;
+  description: string;
+}
+
+/**
+ * What search engines and link previews read from the head: the canonical address and
+ * its languages, Open Graph and Twitter card tags, and (on the landing page) the event
+ * as JSON-LD. Every address is built from the public origin, never from request headers,
+ * so no Host or X-Forwarded-Host header can change the page. A 404 is only marked noindex.
+ */
+export function SeoHead({ page, title, description }: SeoHeadProps) {
+  if (page.kind === 'notFound') return <meta name="robots" content="noindex" />;
+
+  const path = INDEXED_PAGE_PATHS[page.kind];
+  const canonical = pageUrl(page.publicOrigin, path, page.language);
+  const image = previewImage(page.data, page.publicOrigin);
+  return (
+    <>
+      <link rel="canonical" href={canonical} />
+      {languageAlternates(page.publicOrigin, path).map(({ hreflang, href }) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+      ))}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={page.i18n.t('product')} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      {image && <meta property="og:image" content={image} />}
+      <meta property="og:locale" content={openGraphLocale(page.language)} />
+      {LANGUAGES.filter((language) => language !== page.language).map((language) => (
+        <meta key={language} property="og:locale:alternate" content={openGraphLocale(language)} />
+      ))}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      {image && <meta name="twitter:image" content={image} />}
+      {page.kind === 'landing' && (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{
+            __html: serializeForScript(
+              eventStructuredData({
+                event: page.event,
+                studios: page.data.content.studios,
+                company: page.data.content.company,
+                language: page.language,
+                name: page.i18n.t('hero.title'),
+                description,
+                pageUrl: canonical,
+                imageUrl: image,
+              }),
+            ),
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The first hero slide, else the logo: whatever the page shows first, from this request's data. */
+export function previewImage(data: AppData, publicOrigin: string): string | null {
+  const address = data.heroSlides?.[0]?.image ?? data.logoUrl;
+  return address ? absoluteUrl(publicOrigin, address) : null;
+}
+
+/** Open Graph writes locales with an underscore: en_GB. */
+function openGraphLocale(language: Language): string {
+  return LANGUAGE_LOCALES[language].replace('-', '_');
+}

@@ -1,0 +1,156 @@
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_SNAPSHOT_PATH, loadConfig, SUPABASE_KEY_REQUIRED, SUPABASE_URL_REQUIRED } from '../server/config.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
+
+describe('loadConfig', () => {
+  it('serves on port 3000 with the shipped content by default', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.contentPath).toBe(DEFAULT_CONTENT_PATH);
+    expect(config.production).toBe(false);
+  });
+
+  it('takes PORT and NODE_ENV from the environment, treating empty as unset', () => {
+    expect(loadConfig({ PORT: '8080', NODE_ENV: 'production' })).toMatchObject({ port: 8080, production: true });
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it('refuses a bad value with one line naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid PORT: .+$/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('PUBLIC_ORIGIN', () => {
+  it('defaults to localhost on the configured port', () => {
+    expect(loadConfig({ PORT: '4000' }).publicOrigin).toBe('http://localhost:4000');
+  });
+
+  it('must be a bare origin', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://event.example.com' }).publicOrigin).toBe('https://event.example.com');
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://event.example.com/path' })).toThrow(/^Invalid PUBLIC_ORIGIN: /);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'event.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
+
+describe('the Supabase backend', () => {
+  const url = 'https://abcdefgh.supabase.co';
+
+  it('is off when neither variable is set, on when both are', () => {
+    expect(loadConfig({}).backend).toBeNull();
+    expect(loadConfig({ SUPABASE_URL: '', SUPABASE_ANON_KEY: '' }).backend).toBeNull();
+    expect(loadConfig({ SUPABASE_URL: `${url}/`, SUPABASE_ANON_KEY: 'key' }).backend).toEqual({ url, anonKey: 'key' });
+  });
+
+  it("refuses half a configuration with supabase-js's own message", () => {
+    const createClientMessage = (supabaseUrl: string, key: string) => {
+      try {
+        createClient(supabaseUrl, key);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('createClient accepted it');
+    };
+    expect(SUPABASE_URL_REQUIRED).toBe(createClientMessage('', 'key'));
+    expect(SUPABASE_KEY_REQUIRED).toBe(createClientMessage(url, ''));
+    expect(() => loadConfig({ SUPABASE_ANON_KEY: 'key' })).toThrow(new ConfigError('supabaseUrl is required.'));
+    expect(() => loadConfig({ SUPABASE_URL: url })).toThrow(new ConfigError('supabaseKey is required.'));
+    expect(() => loadConfig({ SUPABASE_URL: url, SUPABASE_ANON_KEY: '   ' })).toThrow('supabaseKey is required.');
+  });
+
+  it.each(['abcdefgh.supabase.co', 'ftp://abcdefgh.supabase.co', 'http://', 'https://user:pw@abcdefgh.supabase.co', 'https://abcdefgh.supabase.co/?x=1'])(
+    'refuses the address %s with one line naming SUPABASE_URL',
+    (bad) => {
+      expect(() => loadConfig({ SUPABASE_URL: bad, SUPABASE_ANON_KEY: 'key' })).toThrow(/^Invalid SUPABASE_URL: [^\n]+$/);
+    },
+  );
+});
+
+describe('cache and backend settings', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86_400, snapshotPath: DEFAULT_SNAPSHOT_PATH });
+    expect(path.dirname(DEFAULT_SNAPSHOT_PATH)).toBe(os.tmpdir());
+    expect(config.upstreamTimeoutMs).toBe(2500);
+    expect(config.logoFileName).toBe('logo-3d-white-on-blue.png');
+    expect(config.imageHosts).toEqual([]);
+  });
+
+  it('reads them from the environment', () => {
+    const config = loadConfig({
+      CACHE_FRESH_SECONDS: '30',
+      CACHE_STALE_SECONDS: '3600',
+      UPSTREAM_TIMEOUT_MS: '800',
+      CACHE_SNAPSHOT_PATH: 'var/cache.json',
+      LOGO_FILE_NAME: 'brand.png',
+      IMAGE_HOSTS: ' images.example.com, CDN.example.org:8443 ,',
+    });
+    expect(config.cache).toEqual({ freshSeconds: 30, staleSeconds: 3600, snapshotPath: path.join(APP_ROOT, 'var/cache.json') });
+    expect(config.upstreamTimeoutMs).toBe(800);
+    expect(config.logoFileName).toBe('brand.png');
+    expect(config.imageHosts).toEqual(['images.example.com', 'cdn.example.org:8443']);
+  });
+
+  it.each([
+    ['CACHE_FRESH_SECONDS', '0'],
+    ['CACHE_FRESH_SECONDS', 'a minute'],
+    ['CACHE_STALE_SECONDS', '-1'],
+    ['UPSTREAM_TIMEOUT_MS', '2.5'],
+    ['LOGO_FILE_NAME', 'logos/brand.png'],
+    ['LOGO_FILE_NAME', 'brand.png?v=2'],
+    ['IMAGE_HOSTS', 'https://images.example.com'],
+    ['IMAGE_HOSTS', 'images.example.com/path'],
+  ])('refuses %s=%s with one line naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: [^\\n]+$`));
+  });
+});
+
+describe('connection and shutdown timeouts', () => {
+  it('keep idle connections open longer than a load balancer does, and give shutdown ten seconds', () => {
+    expect(loadConfig({})).toMatchObject({
+      shutdownTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 66_000,
+      requestTimeoutMs: 75_000,
+    });
+  });
+
+  it('are read from the environment', () => {
+    const env = { SHUTDOWN_TIMEOUT_MS: '2500', KEEP_ALIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' };
+    expect(loadConfig(env)).toMatchObject({ shutdownTimeoutMs: 2500, keepAliveTimeoutMs: 1000, headersTimeoutMs: 2000, requestTimeoutMs: 3000 });
+  });
+
+  it('must keep headers longer than keep-alive and the request at least as long as the headers', () => {
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '70000' })).toThrow(/^Invalid HEADERS_TIMEOUT_MS: must be longer than KEEP_ALIVE_TIMEOUT_MS$/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '60000' })).toThrow(/^Invalid REQUEST_TIMEOUT_MS: /);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid SHUTDOWN_TIMEOUT_MS: /);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, ranges and range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8 , 192.168.1.7' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.7',
+    ]);
+  });
+
+  it('refuses "true", which would let any client choose its own address, and anything unreadable', () => {
+    for (const value of ['true', 'everyone', '10.0.0.0/33', '10.0.0.1/8/1', 'lb.example.com', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/^Invalid TRUST_PROXY: must be a hop count/);
+    }
+  });
+});

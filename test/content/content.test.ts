@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ContentError, loadContent } from '../../server/content/site-content.ts';
+import { toZonedIsoString, zonedTimeToUtc } from '../../server/content/event-time.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+
+const shipped = () => JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;
+
+function loadEdited(edit: (content: Record<string, any>) => void) {
+  const content = shipped();
+  edit(content);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'event.json');
+  writeFileSync(file, JSON.stringify(content));
+  return () => loadContent(file);
+}
+
+describe('the shipped content file', () => {
+  const content = loadContent(DEFAULT_CONTENT_PATH);
+
+  it('has four studios with everything the page shows', () => {
+    expect(content.public.studios).toHaveLength(4);
+    expect(content.public.studios.map((s) => s.city)).toEqual(['Ismaning', 'Marbella', 'Wien', 'Dübendorf']);
+    expect(content.heroSlides).toHaveLength(4);
+  });
+
+  it('labels its sample values as placeholders', () => {
+    expect(content.placeholders).toEqual(expect.arrayContaining(['company', 'video', 'studios.0']));
+  });
+
+  it('holds the event as real instants in its time zone', () => {
+    expect(content.event.start.toISOString()).toBe('2027-03-18T17:00:00.000Z');
+    expect(content.event.end.toISOString()).toBe('2027-03-18T20:30:00.000Z');
+    expect(content.public.eventDisplay.de.date).toBe('Donnerstag, 18. März 2027');
+    expect(content.public.eventDisplay.en.date).toBe('Thursday, 18 March 2027');
+  });
+
+  it('holds when the event last changed, and every studio address in parts', () => {
+    expect(content.event.updated.toISOString()).toBe('2026-11-01T09:00:00.000Z');
+    expect(content.public.studios[2]).toMatchObject({ street: 'Vorgartenstraße 206', postalCode: '1020', city: 'Wien', countryCode: 'AT' });
+    expect(content.public.studios.map((s) => s.countryCode)).toEqual(['DE', 'ES', 'AT', 'CH']);
+  });
+});
+
+describe('loadContent with a broken file', () => {
+  it.each([
+    ['a map address that is not https', (c: any) => (c.studios[2].mapEmbedUrl = 'javascript:alert(1)'), 'studios.2.mapEmbedUrl'],
+    ['a missing studio name', (c: any) => delete c.studios[1].name, 'studios.1.name'],
+    ['an unknown time zone', (c: any) => (c.event.timeZone = 'Mars/Olympus'), 'event.timeZone'],
+    ['an end before the start', (c: any) => (c.event.endTime = '17:00'), 'event.endTime'],
+    ['a date that does not exist', (c: any) => (c.event.date = '2027-13-45'), 'event.date'],
+    ['an image from another protocol', (c: any) => (c.heroSlides[0].image = 'data:image/png;base64,AAAA'), 'heroSlides.0.image'],
+    ['a bad company email', (c: any) => (c.company.email = 'office'), 'company.email'],
+    ['two studios with one id', (c: any) => (c.studios[1].id = c.studios[0].id), 'studios'],
+    ['a country name where its code belongs', (c: any) => (c.studios[0].countryCode = 'Germany'), 'studios.0.countryCode'],
+    ['a missing postal code', (c: any) => delete c.studios[3].postalCode, 'studios.3.postalCode'],
+    ['an update time without its zone', (c: any) => (c.event.updated = '2026-11-01T09:00:00'), 'event.updated'],
+  ])('names the field for %s', (_case, edit, field) => {
+    const load = loadEdited(edit);
+    expect(load).toThrow(ContentError);
+    expect(load).toThrow(new RegExp(`: ${field.replace(/\./g, '\\.')} `));
+  });
+
+  it('says when the file is not JSON', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'event.json');
+    writeFileSync(file, '{ "event": ');
+    expect(() => loadContent(file)).toThrow(/^Content file .*event\.json: /);
+  });
+});
+
+describe('zonedTimeToUtc', () => {
+  it('applies summer and winter time of the zone', () => {
+    expect(zonedTimeToUtc('2027-01-15', '18:00', 'Europe/Vienna').toISOString()).toBe('2027-01-15T17:00:00.000Z');
+    expect(zonedTimeToUtc('2027-07-15', '18:00', 'Europe/Vienna').toISOString()).toBe('2027-07-15T16:00:00.000Z');
+    expect(zonedTimeToUtc('2027-03-28', '03:30', 'Europe/Vienna').toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(zonedTimeToUtc('2027-07-15', '18:00', 'America/New_York').toISOString()).toBe('2027-07-15T22:00:00.000Z');
+  });
+});
+
+describe('toZonedIsoString', () => {
+  it('writes the wall-clock time of the zone with its offset at that instant', () => {
+    expect(toZonedIsoString(new Date('2027-03-18T17:00:00Z'), 'Europe/Vienna')).toBe('2027-03-18T18:00:00+01:00');
+    expect(toZonedIsoString(new Date('2027-07-15T16:00:00Z'), 'Europe/Vienna')).toBe('2027-07-15T18:00:00+02:00');
+    expect(toZonedIsoString(new Date('2027-07-15T22:00:00Z'), 'America/New_York')).toBe('2027-07-15T18:00:00-04:00');
+    expect(toZonedIsoString(new Date('2027-01-15T18:00:00Z'), 'UTC')).toBe('2027-01-15T18:00:00+00:00');
+    expect(toZonedIsoString(new Date('2027-01-15T12:00:00Z'), 'Asia/Kolkata')).toBe('2027-01-15T17:30:00+05:30');
+  });
+});

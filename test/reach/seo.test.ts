@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { Express } from 'express';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { embeddedHeroAssets } from '../../server/backend/hero-assets.ts';
+import { LOCALES_DIR } from '../../server/paths.ts';
+import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { fixedHeroAssets, testApp } from '../helpers/app.ts';
+import { editedContent } from '../helpers/content-file.ts';
+import { jsonLdOf, metaContent, metaContents, parseHtml } from '../helpers/html.ts';
+
+const ORIGIN = 'https://event.example.com';
+const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
+
+let app: Express;
+beforeAll(async () => {
+  ({ app } = await testApp({}, ENV));
+});
+
+const dictionary = (lng: Language) =>
+  JSON.parse(readFileSync(join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
+const get = (path: string, lng?: Language) => request(app).get(path).set(lng ? { Cookie: `selectedLanguage=${lng}` } : {});
+const ogLocale = (lng: Language) => LANGUAGE_LOCALES[lng].replace('-', '_');
+
+describe('the head for search engines and link previews', () => {
+  it.each(LANGUAGES)('gives the %s landing page its canonical, its alternates and its preview', async (lng) => {
+    const res = await get('/', lng);
+    const doc = parseHtml(res.text);
+    const t = dictionary(lng);
+    const canonical = `${ORIGIN}/?lng=${lng}`;
+
+    expect(doc.documentElement.lang).toBe(lng);
+    expect(doc.title).toBe(t.meta.title);
+    expect(metaContent(doc, 'description')).toBe(t.meta.description);
+    expect([...doc.head.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href'))).toEqual([canonical]);
+    const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]);
+    expect(alternates).toEqual([
+      ['de', `${ORIGIN}/?lng=de`],
+      ['en', `${ORIGIN}/?lng=en`],
+      ['es', `${ORIGIN}/?lng=es`],
+      ['x-default', `${ORIGIN}/`],
+    ]);
+
+    expect(metaContent(doc, 'og:type')).toBe('website');
+    expect(metaContent(doc, 'og:site_name')).toBe('Horizon Live 2027');
+    expect(metaContent(doc, 'og:title')).toBe(t.meta.title);
+    expect(metaContent(doc, 'og:description')).toBe(t.meta.description);
+    expect(metaContent(doc, 'og:url')).toBe(canonical);
+    expect(metaContent(doc, 'og:image')).toBe(`${ORIGIN}/images/hero/munich-1600.jpg`);
+    expect(metaContent(doc, 'og:locale')).toBe(ogLocale(lng));
+    expect(metaContents(doc, 'og:locale:alternate').sort()).toEqual(LANGUAGES.filter((l) => l !== lng).map(ogLocale).sort());
+    expect(metaContent(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(doc, 'twitter:title')).toBe(t.meta.title);
+    expect(metaContent(doc, 'twitter:description')).toBe(t.meta.description);
+    expect(metaContent(doc, 'twitter:image')).toBe(`${ORIGIN}/images/hero/munich-1600.jpg`);
+  });
+
+  it('names the language the page is rendered in as canonical: ?lng=, else the cookie, else German', async () => {
+    const canonicalOf = async (path: string, lng?: Language) =>
+      parseHtml((await get(path, lng)).text).head.querySelector('link[rel="canonical"]')!.getAttribute('href');
+    expect(await canonicalOf('/')).toBe(`${ORIGIN}/?lng=de`);
+    expect(await canonicalOf('/', 'es')).toBe(`${ORIGIN}/?lng=es`);
+    expect(await canonicalOf('/?lng=en&utm_source=mail', 'es')).toBe(`${ORIGIN}/?lng=en`);
+  });
+
+  it('names the legal notice by its one path, however it was reached', async () => {
+    const doc = parseHtml((await get('/impressum/', 'en')).text);
+    expect(doc.title).toBe(dictionary('en').meta.impressumTitle);
+    expect(doc.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${ORIGIN}/impressum?lng=en`);
+    expect(doc.head.querySelector('link[rel="alternate"][hreflang="x-default"]')!.getAttribute('href')).toBe(`${ORIGIN}/impressum`);
+    expect(metaContent(doc, 'og:url')).toBe(`${ORIGIN}/impressum?lng=en`);
+  });
+
+  it('keeps a 404 out of the index: noindex, and no canonical, alternates or preview', async () => {
+    const res = await get('/no/such/page', 'en').expect(404);
+    const doc = parseHtml(res.text);
+    expect(metaContent(doc, 'robots')).toBe('noindex');
+    expect(doc.head.querySelector('link[rel="canonical"], link[rel="alternate"]')).toBeNull();
+    expect(doc.head.querySelector('meta[property^="og:"], meta[name^="twitter:"]')).toBeNull();
+    expect(res.text).not.toContain('application/ld+json');
+  });
+
+  it.each([
+    ['the first hero slide', { heroSlides: [{ image: 'https://images.example.net/a.jpg', studio: 'A' }], logoUrl: '/images/logo.svg' }, 'https://images.example.net/a.jpg'],
+    ['the logo when there are no slides', { heroSlides: [], logoUrl: '/images/logo.svg' }, `${ORIGIN}/images/logo.svg`],
+    ['the logo while slides are unknown', { heroSlides: null, logoUrl: 'https://cdn.example.net/logo.png' }, 'https://cdn.example.net/logo.png'],
+  ])('previews with %s, from the page data of the request', async (_case, assets, image) => {
+    const { app: withAssets } = await testApp({ heroAssets: fixedHeroAssets(assets) }, ENV);
+    const res = await request(withAssets).get('/').set('Cookie', 'selectedLanguage=en');
+    const doc = parseHtml(res.text);
+    expect(metaContent(doc, 'og:image')).toBe(image);
+    expect(metaContent(doc, 'twitter:image')).toBe(image);
+    expect(jsonLdOf(res.text).image).toEqual([image]);
+  });
+
+  it('previews without an image when there is neither slide nor logo', async () => {
+    const { app: bare } = await testApp({ heroAssets: fixedHeroAssets({ heroSlides: [], logoUrl: null }) }, ENV);
+    const res = await request(bare).get('/');
+    const doc = parseHtml(res.text);
+    expect(metaContent(doc, 'og:image')).toBeUndefined();
+    expect(metaContent(doc, 'twitter:card')).toBe('summary');
+    expect(jsonLdOf(res.text).image).toBeUndefined();
+  });
+
+  it('builds every address from PUBLIC_ORIGIN: Host and X-Forwarded-* headers change nothing', async () => {
+    const spoofed = {
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'http',
+      'X-Forwarded-For': '1.2.3.4, 5.6.7.8',
+      Cookie: 'selectedLanguage=en',
+    };
+    for (const path of ['/', '/impressum']) {
+      const [plain, forged] = await Promise.all([
+        request(app).get(path).set('Cookie', 'selectedLanguage=en'),
+        request(app).get(path).set(spoofed),
+      ]);
+      expect(forged.status).toBe(200);
+      expect(forged.text).not.toContain('evil.example');
+      expect(forged.text).toBe(plain.text);
+    }
+  });
+});
+
+describe('the structured data', () => {
+  it('describes the event as one schema.org Event with its four studios as places', async () => {
+    const { deps } = await testApp({}, ENV);
+    const data = jsonLdOf((await get('/', 'en')).text);
+    const t = dictionary('en');
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Horizon Live 2027',
+      description: t.meta.description,
+      inLanguage: 'en',
+      url: `${ORIGIN}/?lng=en`,
+      image: [`${ORIGIN}/images/hero/munich-1600.jpg`],
+      startDate: '2027-03-18T18:00:00+01:00',
+      endDate: '2027-03-18T21:30:00+01:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
+      organizer: { '@type': 'Organization', name: 'Horizon Media Events GmbH', url: 'https://horizon-live.example.com' },
+    });
+    expect(Date.parse(data.startDate)).toBe(deps.content.event.start.getTime());
+    expect(Date.parse(data.endDate)).toBe(deps.content.event.end.getTime());
+    expect(data.location[0]).toEqual({ '@type': 'VirtualLocation', url: `${ORIGIN}/?lng=en#rsvp` });
+    expect(data.location.slice(1)).toEqual(
+      deps.content.public.studios.map((studio) => ({
+        '@type': 'Place',
+        name: studio.name,
+        url: studio.siteUrl,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: studio.street,
+          postalCode: studio.postalCode,
+          addressLocality: studio.city,
+          addressCountry: studio.countryCode,
+        },
+      })),
+    );
+    expect(data.location[3].address).toMatchObject({ streetAddress: 'Vorgartenstraße 206', postalCode: '1020', addressLocality: 'Wien' });
+  });
+
+  it('is in the language of the page', async () => {
+    const data = jsonLdOf((await get('/?lng=es')).text);
+    expect(data.description).toBe(dictionary('es').meta.description);
+    expect(data.url).toBe(`${ORIGIN}/?lng=es`);
+  });
+
+  it('is only on the landing page', async () => {
+    expect((await get('/impressum', 'en')).text).not.toContain('application/ld+json');
+  });
+
+  it('keeps content that contains </script> inside the JSON, read back unchanged', async () => {
+    const hostileName = '</script><script>alert(1)</script>';
+    const hostileCity = '<!--<script> & \u2028 "]}\'';
+    const content = editedContent((file) => {
+      file.studios[1].name = hostileName;
+      file.studios[1].city = hostileCity;
+      file.event.status = 'EventCancelled';
+    });
+    const { app: hostile } = await testApp({ content, heroAssets: embeddedHeroAssets(content) }, ENV);
+    const baseline = (await get('/', 'en')).text;
+    const res = await request(hostile).get('/').set('Cookie', 'selectedLanguage=en');
+
+    const scriptOpenings = (html: string) => html.match(/<script/gi)!.length;
+    expect(scriptOpenings(res.text)).toBe(scriptOpenings(baseline));
+    expect(res.text).not.toContain(hostileName);
+    expect(res.text).not.toContain('<!--<script>');
+    const data = jsonLdOf(res.text);
+    expect(data.location[2].name).toBe(hostileName);
+    expect(data.location[2].address.addressLocality).toBe(hostileCity);
+    expect(data.eventStatus).toBe('https://schema.org/EventCancelled');
+  });
+});
