@@ -5,7 +5,7 @@ import { serializeForScript } from '../../shared/bootstrap.ts';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';
 import type { CacheSettings } from '../config.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from '../files/encoded-body.ts';
-import type { HeroAssetSource, Served } from './hero-assets.ts';
+import type { HeroAssetSource, Served } from './hero-source.ts';
 
 const X_CACHE: Record<CacheOutcome, string> = { hit: 'HIT', miss: 'MISS', stale: 'STALE', fallback: 'MISS' };
 

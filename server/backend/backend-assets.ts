@@ -3,7 +3,7 @@ import { checkHeroSlides, type Checked } from './backend-data.ts';
 import { BackendCache, type CacheAnswer, type CacheEntry } from './cache.ts';
 import type { CachedEndpoint } from './cache-events.ts';
 import type { Config } from '../config.ts';
-import type { HeroAssetOptions, HeroAssetSource, Served } from './hero-assets.ts';
+import type { HeroAssetOptions, HeroAssetSource, Served } from './hero-source.ts';
 import { imagePolicy, type ImagePolicy } from './image-policy.ts';
 import { snapshotFile, type SavedEntry } from './snapshot.ts';
 import { supabaseBackend } from './supabase.ts';

@@ -1,18 +1,13 @@
 import { Writable } from 'node:stream';
 import type { Response } from 'express';
-import type { i18n as I18n } from 'i18next';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { Logger } from 'pino';
 import { App } from '../../client/App.tsx';
-import type { AppData } from '../../client/app-data.tsx';
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
-import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
-import type { Language } from '../../shared/languages.ts';
-import type { ClientAssets } from '../files/client-assets.ts';
-import type { EventFacts } from '../content/site-content.ts';
 import { Document } from './document.tsx';
+import type { PageKind, PageRequest } from './page-request.ts';
 import { SeoHead } from '../reach/seo.tsx';
 
 /** A render that has not finished by then is cut off, so no request hangs on it. */
@@ -24,35 +19,11 @@ const RENDER_TIMEOUT_MS = 5000;
  */
 const INLINE_EVERY_BOUNDARY = Number.POSITIVE_INFINITY;
 
-export type PageKind = 'landing' | 'impressum' | 'notFound';
-
-/** Which page a path shows, by the same route tree the browser uses. */
-export function pageKindFor(pathname: string): PageKind {
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  if (!route || route.path === NOT_FOUND_PATH) return 'notFound';
-  return route.path === '/impressum' ? 'impressum' : 'landing';
-}
-
 const TITLE_KEYS: Record<PageKind, string> = {
   landing: 'meta.title',
   impressum: 'meta.impressumTitle',
   notFound: 'meta.notFoundTitle',
 };
-
-export interface PageRequest {
-  url: string;
-  kind: PageKind;
-  language: Language;
-  languageChosen: boolean;
-  data: AppData;
-  i18n: I18n;
-  translations: Record<string, unknown>;
-  assets: ClientAssets;
-  showErrorStack: boolean;
-  /** Where visitors reach the site: the base of canonical, alternate and preview addresses. */
-  publicOrigin: string;
-  event: EventFacts;
-}
 
 /** The React tree of one page: the document around the app, inside a StaticRouter. */
 export function pageElement(page: PageRequest) {

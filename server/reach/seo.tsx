@@ -2,7 +2,7 @@ import type { AppData } from '../../client/app-data.tsx';
 import { serializeForScript } from '../../shared/bootstrap.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
 import { absoluteUrl, INDEXED_PAGE_PATHS, languageAlternates, pageUrl } from './public-urls.ts';
-import type { PageRequest } from '../pages/render.tsx';
+import type { PageRequest } from '../pages/page-request.ts';
 import { eventStructuredData } from './structured-data.ts';
 
 export interface SeoHeadProps {

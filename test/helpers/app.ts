@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
-import type { HeroAssetSource } from '../../server/backend/hero-assets.ts';
+import type { HeroAssetSource } from '../../server/backend/hero-source.ts';
 import type { PageAssets } from '../../shared/content.ts';
 import { loadClientAssets } from '../../server/files/client-assets.ts';
 import { loadConfig } from '../../server/config.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { HeroAssetSource } from '../../server/backend/hero-assets.ts';
+import type { HeroAssetSource } from '../../server/backend/hero-source.ts';
 import { testApp } from '../helpers/app.ts';
 
 const failingBackend: HeroAssetSource = {

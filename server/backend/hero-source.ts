@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { HeroSlide, PageAssets } from '../../shared/content.ts';
+import type { CacheObserver, CacheOutcome } from './cache-events.ts';
+
+/** One answer of a cached source: what to serve, how it was served, and how old it is. */
+export interface Served<T> {
+  outcome: CacheOutcome;
+  value: T;
+  ageMs: number;
+}
+
+/** Where the hero's slides and logo come from: the content file, or (when configured) the backend. */
+export interface HeroAssetSource {
+  /** For the page: slides null while unknown (the browser then asks /api/hero-slides). */
+  get(): Promise<PageAssets>;
+  /** For /api/hero-slides: never unknown; a fallback is an empty list. */
+  heroSlides(): Promise<Served<HeroSlide[]>>;
+  /** For /api/logo. */
+  logo(): Promise<Served<string | null>>;
+}
+
+export interface HeroAssetOptions {
+  logger: Logger;
+  observer: CacheObserver;
+  /** The caches' clock, in ms since the epoch. */
+  now: () => number;
+}
