@@ -39,7 +39,9 @@ function Layout() {
   return (
     <>
       <div className="page" inert={!chosen}>
-        <a className="skip-link" href="#main">{t('skipToContent')}</a>
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
         <LanguageMenu />
         {page}
         <HydrateLater>

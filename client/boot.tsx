@@ -16,27 +16,31 @@ export function boot(doc: Document = document, showErrorStack = process.env.NODE
   const data = readBootstrapData(doc);
 
   const i18n = i18next.createInstance();
-  void i18n.init({ ...I18N_OPTIONS, lng: data.language, resources: { [data.language]: { [NAMESPACE]: data.translations } } });
+  void i18n.init({
+    ...I18N_OPTIONS,
+    lng: data.language,
+    resources: { [data.language]: { [NAMESPACE]: data.translations } },
+  });
 
   // As a transition, hydration is done in slices that leave the main thread free between them.
   let reactRoot!: Root;
   startTransition(() => {
     reactRoot = hydrateRoot(
-    root,
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <App
-            data={{ content: data.content, heroSlides: data.heroSlides, logoUrl: data.logoUrl }}
-            language={data.language}
-            languageChosen={data.languageChosen}
-            showErrorStack={showErrorStack}
-          />
-        </BrowserRouter>
-      </I18nextProvider>
-    </StrictMode>,
-    // A mismatch between server and browser is a bug worth seeing in every console.
-    { onRecoverableError: (error) => console.error('Recoverable hydration error:', error) },
+      root,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <BrowserRouter>
+            <App
+              data={{ content: data.content, heroSlides: data.heroSlides, logoUrl: data.logoUrl }}
+              language={data.language}
+              languageChosen={data.languageChosen}
+              showErrorStack={showErrorStack}
+            />
+          </BrowserRouter>
+        </I18nextProvider>
+      </StrictMode>,
+      // A mismatch between server and browser is a bug worth seeing in every console.
+      { onRecoverableError: (error) => console.error('Recoverable hydration error:', error) },
     );
   });
   return reactRoot;

@@ -87,10 +87,14 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
   // A ?lng= link has done its work once the choice is stored: drop it so a reload keeps the newer choice.
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!current.chosen || !params.has(LANGUAGE_QUERY_PARAM) || params.get(LANGUAGE_QUERY_PARAM) === current.language) return;
+    if (!current.chosen || !params.has(LANGUAGE_QUERY_PARAM) || params.get(LANGUAGE_QUERY_PARAM) === current.language)
+      return;
     params.delete(LANGUAGE_QUERY_PARAM);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
   }, [current, location, navigate]);
 
   return (

@@ -28,11 +28,14 @@ async function loadHeroSlides(): Promise<HeroSlide[]> {
   const response = await fetch(API_PATHS.heroSlides, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${API_PATHS.heroSlides} answered ${response.status}`);
   const body = (await response.json()) as { heroSlides?: unknown };
-  if (!Array.isArray(body.heroSlides) || !body.heroSlides.every(isSlide)) throw new Error(`${API_PATHS.heroSlides} answered no list of slides`);
+  if (!Array.isArray(body.heroSlides) || !body.heroSlides.every(isSlide))
+    throw new Error(`${API_PATHS.heroSlides} answered no list of slides`);
   return body.heroSlides;
 }
 
 function isSlide(value: unknown): value is HeroSlide {
   const slide = value as Partial<Record<keyof HeroSlide, unknown>> | null;
-  return typeof slide === 'object' && slide !== null && typeof slide.image === 'string' && typeof slide.studio === 'string';
+  return (
+    typeof slide === 'object' && slide !== null && typeof slide.image === 'string' && typeof slide.studio === 'string'
+  );
 }

@@ -56,25 +56,38 @@ mkdirSync(OUT_DIR, { recursive: true });
 // The server talks to a Supabase stand-in on loopback, as in production it talks to the backend.
 const backend = await startFakeSupabase();
 backend.reply.heroImages = json({
-  heroSlides: ['munich', 'marbella', 'vienna', 'zurich'].map((city) => ({ image: backend.image(`${city}.jpg`), studio: `Studio ${city}` })),
+  heroSlides: ['munich', 'marbella', 'vienna', 'zurich'].map((city) => ({
+    image: backend.image(`${city}.jpg`),
+    studio: `Studio ${city}`,
+  })),
 });
 backend.reply.logoList = json([fileEntry(PREFERRED_LOGO)]);
 // Run the server as the container image does, with the image's environment (its memory settings);
 // only the address is the benchmark's own.
-const { PORT: _port, HOST: _host, ...imageEnv } = Object.assign(
+const {
+  PORT: _port,
+  HOST: _host,
+  ...imageEnv
+} = Object.assign(
   {},
   ...parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))
     .filter((instruction) => instruction.keyword === 'ENV')
     .map(({ args, line }) => parseEnv(args, line)),
 ) as Record<string, string>;
-const app = await startServer({
-  ...imageEnv,
-  SUPABASE_URL: backend.url,
-  SUPABASE_ANON_KEY: backend.key,
-  CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
-}, [], { keepLogs: false });
+const app = await startServer(
+  {
+    ...imageEnv,
+    SUPABASE_URL: backend.url,
+    SUPABASE_ANON_KEY: backend.key,
+    CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
+  },
+  [],
+  { keepLogs: false },
+);
 const onServerDied = (code: number | null, signal: NodeJS.Signals | null) => {
-  console.error(`The server stopped during the benchmark (exit ${code ?? signal}): ${app.stderr().trim() || 'no message'}`);
+  console.error(
+    `The server stopped during the benchmark (exit ${code ?? signal}): ${app.stderr().trim() || 'no message'}`,
+  );
   process.exit(1);
 };
 app.child.once('exit', onServerDied);
@@ -82,10 +95,17 @@ await fetchRaw(`${app.url}/api/hero-slides`); // warm: the measured requests are
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
 const html = decode(page.body, page.headers['content-encoding']);
 const recording = path.join(OUT_DIR, 'recorded-page.json');
-const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'transfer-encoding': _chunked, ...headers } = page.headers;
+const {
+  date: _date,
+  connection: _connection,
+  'keep-alive': _keepAlive,
+  'transfer-encoding': _chunked,
+  ...headers
+} = page.headers;
 writeFileSync(recording, JSON.stringify({ status: page.status, headers, bodyBase64: page.body.toString('base64') }));
 
-const replay = (kind: string) => startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, recording]);
+const replay = (kind: string) =>
+  startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, recording]);
 const [nodeBaseline, expressBaseline] = await Promise.all([replay('node-http'), replay('express')]);
 const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
 
@@ -128,7 +148,8 @@ interface Row extends LoadResult {
 }
 const rows: Row[] = [];
 for (const connections of CONNECTIONS) {
-  const medianOf = (name: string, field: keyof LoadResult | 'peakRssMb') => median(runs.get(`${name}|${connections}`)!.map((r) => r[field]));
+  const medianOf = (name: string, field: keyof LoadResult | 'peakRssMb') =>
+    median(runs.get(`${name}|${connections}`)!.map((r) => r[field]));
   const nodeRps = medianOf(targets[0]!.name, 'requestsPerSecond');
   const expressRps = medianOf(targets[1]!.name, 'requestsPerSecond');
   const expressP99 = medianOf(targets[1]!.name, 'p99Ms');
@@ -153,7 +174,11 @@ for (const connections of CONNECTIONS) {
   }
 }
 
-console.log(`\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip; server ${Object.entries(imageEnv).map(([k, v]) => `${k}="${v}"`).join(' ')}`);
+console.log(
+  `\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip; server ${Object.entries(imageEnv)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(' ')}`,
+);
 console.table(
   rows.map((r) => ({
     target: r.target,

@@ -52,7 +52,10 @@ writeFileSync(
 for (const [file] of outputs) {
   if (!/\.(js|css)$/.test(file)) continue;
   const body = readFileSync(path.join(APP_ROOT, file));
-  writeFileSync(`${path.join(APP_ROOT, file)}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${path.join(APP_ROOT, file)}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   writeFileSync(`${path.join(APP_ROOT, file)}.gz`, gzipSync(body, { level: 9 }));
 }
 

@@ -89,7 +89,10 @@ const scenes: Scene[] = [
 
 function sceneSvg(scene: Scene): string {
   const beams = [-28, -12, 8, 24]
-    .map((angle, i) => `<path d="M${600 + i * 400} 0 L${520 + i * 400} 0 L${560 + i * 400 + angle * 30} 1100 L${640 + i * 400 + angle * 30} 1100 Z" fill="url(#beam)" transform="rotate(${angle / 3} ${600 + i * 400} 0)"/>`)
+    .map(
+      (angle, i) =>
+        `<path d="M${600 + i * 400} 0 L${520 + i * 400} 0 L${560 + i * 400 + angle * 30} 1100 L${640 + i * 400 + angle * 30} 1100 Z" fill="url(#beam)" transform="rotate(${angle / 3} ${600 + i * 400} 0)"/>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
@@ -133,7 +136,10 @@ mkdirSync(out('studios'), { recursive: true });
 for (const scene of scenes) {
   const svg = Buffer.from(sceneSvg(scene));
   for (const width of [800, 1600, 2400]) {
-    await sharp(svg).resize(width).jpeg({ quality: 72, mozjpeg: true, progressive: true }).toFile(out('hero', `${scene.id}-${width}.jpg`));
+    await sharp(svg)
+      .resize(width)
+      .jpeg({ quality: 72, mozjpeg: true, progressive: true })
+      .toFile(out('hero', `${scene.id}-${width}.jpg`));
   }
   // Card pictures: an 8:5 crop of the lower, busier part of the scene.
   for (const width of [480, 960]) {

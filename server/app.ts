@@ -37,7 +37,11 @@ export function createApp(appDeps: AppDeps): express.Express {
   const cacheObserver = appDeps.cacheObserver ?? ignoreCacheEvents;
   const heroAssets =
     appDeps.heroAssets ??
-    heroAssetsFor(config, appDeps.content, { logger: appDeps.logger, observer: cacheObserver, now: appDeps.now ?? Date.now });
+    heroAssetsFor(config, appDeps.content, {
+      logger: appDeps.logger,
+      observer: cacheObserver,
+      now: appDeps.now ?? Date.now,
+    });
   const deps = { ...appDeps, heroAssets };
 
   const app = express();

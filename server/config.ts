@@ -25,21 +25,40 @@ const supabaseUrl = z
   .trim()
   .refine((value) => {
     const url = URL.canParse(value) ? new URL(value) : null;
-    return !!url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash;
+    return (
+      !!url &&
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
   }, 'must be an http:// or https:// address without credentials, query or fragment, like https://<project>.supabase.co');
 
 // A host name with an optional port, as it appears in an image address ("images.example.com", "cdn.example.com:8443").
 const imageHosts = z
   .string()
-  .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-  .refine((hosts) => hosts.every((host) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(host)), 'must be a comma-separated list of host names such as images.example.com');
+  .transform((value) =>
+    value
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) =>
+      hosts.every((host) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(host)),
+    'must be a comma-separated list of host names such as images.example.com',
+  );
 
 // A name getPublicUrl can turn into a working address: no folders, no "?" or "#", no control characters.
 const logoFileName = z
   .string()
   .trim()
   .max(200)
-  .refine((value) => !/[/\\?#\p{Cc}]/u.test(value) && !value.startsWith('.'), 'must be a plain file name such as logo.png');
+  .refine(
+    (value) => !/[/\\?#\p{Cc}]/u.test(value) && !value.startsWith('.'),
+    'must be a plain file name such as logo.png',
+  );
 const milliseconds = z.coerce.number().int().min(0).max(3_600_000);
 
 /** The names Express accepts for address ranges in `trust proxy`. */
@@ -56,7 +75,10 @@ const trustProxy = z
   .transform((value, ctx): TrustProxy => {
     if (value === undefined || value === 'false') return false;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
     if (value === 'true' || entries.length === 0 || bad !== undefined) {
       ctx.addIssue({
@@ -68,32 +90,36 @@ const trustProxy = z
     return entries;
   });
 
-const envSchema = z.object({
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-  CONTENT_PATH: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_ORIGIN: z
-    .string()
-    .refine((value) => /^https?:\/\/[^/?#]+$/.test(value) && URL.canParse(value), 'must be an origin like https://event.example.com')
-    .optional(),
-  SUPABASE_URL: z.string().optional(),
-  SUPABASE_ANON_KEY: z.string().optional(),
-  IMAGE_HOSTS: imageHosts.default([]),
-  CACHE_FRESH_SECONDS: wholeNumber(1, 31_536_000).default(60),
-  CACHE_STALE_SECONDS: wholeNumber(0, 31_536_000).default(86_400),
-  UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
-  CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
-  LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
-  SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
-  // Above the 60 s idle timeout of common load balancers, so the server never closes a
-  // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
-  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
-  HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
-  REQUEST_TIMEOUT_MS: milliseconds.default(75_000),
-  TRUST_PROXY: trustProxy,
-})
+const envSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+    CONTENT_PATH: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_ORIGIN: z
+      .string()
+      .refine(
+        (value) => /^https?:\/\/[^/?#]+$/.test(value) && URL.canParse(value),
+        'must be an origin like https://event.example.com',
+      )
+      .optional(),
+    SUPABASE_URL: z.string().optional(),
+    SUPABASE_ANON_KEY: z.string().optional(),
+    IMAGE_HOSTS: imageHosts.default([]),
+    CACHE_FRESH_SECONDS: wholeNumber(1, 31_536_000).default(60),
+    CACHE_STALE_SECONDS: wholeNumber(0, 31_536_000).default(86_400),
+    UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
+    CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
+    LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
+    SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+    // Above the 60 s idle timeout of common load balancers, so the server never closes a
+    // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
+    HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
+    REQUEST_TIMEOUT_MS: milliseconds.default(75_000),
+    TRUST_PROXY: trustProxy,
+  })
   .refine((e) => e.HEADERS_TIMEOUT_MS > e.KEEP_ALIVE_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must be longer than KEEP_ALIVE_TIMEOUT_MS',

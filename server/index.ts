@@ -27,7 +27,16 @@ try {
   const metrics = createMetrics();
   const readiness = createReadiness();
   // With SUPABASE_URL and SUPABASE_ANON_KEY this creates the backend client and reads the cache snapshot.
-  const app = createApp({ config, content, translations, clientAssets, logger, metrics, cacheObserver: metrics.cacheObserver, readiness });
+  const app = createApp({
+    config,
+    content,
+    translations,
+    clientAssets,
+    logger,
+    metrics,
+    cacheObserver: metrics.cacheObserver,
+    readiness,
+  });
   started = { config, logger, app, readiness };
 } catch (error) {
   console.error(`Cannot start: ${String((error as Error).message).replace(/\s*\n\s*/g, ' ')}`);
@@ -46,7 +55,10 @@ server.once('error', cannotListen);
 server.listen(config.port, config.host, () => {
   server.off('error', cannotListen);
   const address = server.address();
-  logger.info({ port: typeof address === 'object' && address ? address.port : config.port, host: config.host }, 'listening');
+  logger.info(
+    { port: typeof address === 'object' && address ? address.port : config.port, host: config.host },
+    'listening',
+  );
 });
 
 // ---- Stop: readiness fails, in-flight requests finish, then exit (forced after SHUTDOWN_TIMEOUT_MS).

@@ -2,7 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SNAPSHOT_PATH, loadConfig, SUPABASE_KEY_REQUIRED, SUPABASE_URL_REQUIRED } from '../server/config.ts';
+import {
+  ConfigError,
+  DEFAULT_SNAPSHOT_PATH,
+  loadConfig,
+  SUPABASE_KEY_REQUIRED,
+  SUPABASE_URL_REQUIRED,
+} from '../server/config.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
 
 describe('loadConfig', () => {
@@ -62,12 +68,15 @@ describe('the Supabase backend', () => {
     expect(() => loadConfig({ SUPABASE_URL: url, SUPABASE_ANON_KEY: '   ' })).toThrow('supabaseKey is required.');
   });
 
-  it.each(['abcdefgh.supabase.co', 'ftp://abcdefgh.supabase.co', 'http://', 'https://user:pw@abcdefgh.supabase.co', 'https://abcdefgh.supabase.co/?x=1'])(
-    'refuses the address %s with one line naming SUPABASE_URL',
-    (bad) => {
-      expect(() => loadConfig({ SUPABASE_URL: bad, SUPABASE_ANON_KEY: 'key' })).toThrow(/^Invalid SUPABASE_URL: [^\n]+$/);
-    },
-  );
+  it.each([
+    'abcdefgh.supabase.co',
+    'ftp://abcdefgh.supabase.co',
+    'http://',
+    'https://user:pw@abcdefgh.supabase.co',
+    'https://abcdefgh.supabase.co/?x=1',
+  ])('refuses the address %s with one line naming SUPABASE_URL', (bad) => {
+    expect(() => loadConfig({ SUPABASE_URL: bad, SUPABASE_ANON_KEY: 'key' })).toThrow(/^Invalid SUPABASE_URL: [^\n]+$/);
+  });
 });
 
 describe('cache and backend settings', () => {
@@ -89,7 +98,11 @@ describe('cache and backend settings', () => {
       LOGO_FILE_NAME: 'brand.png',
       IMAGE_HOSTS: ' images.example.com, CDN.example.org:8443 ,',
     });
-    expect(config.cache).toEqual({ freshSeconds: 30, staleSeconds: 3600, snapshotPath: path.join(APP_ROOT, 'var/cache.json') });
+    expect(config.cache).toEqual({
+      freshSeconds: 30,
+      staleSeconds: 3600,
+      snapshotPath: path.join(APP_ROOT, 'var/cache.json'),
+    });
     expect(config.upstreamTimeoutMs).toBe(800);
     expect(config.logoFileName).toBe('brand.png');
     expect(config.imageHosts).toEqual(['images.example.com', 'cdn.example.org:8443']);
@@ -120,12 +133,24 @@ describe('connection and shutdown timeouts', () => {
   });
 
   it('are read from the environment', () => {
-    const env = { SHUTDOWN_TIMEOUT_MS: '2500', KEEP_ALIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' };
-    expect(loadConfig(env)).toMatchObject({ shutdownTimeoutMs: 2500, keepAliveTimeoutMs: 1000, headersTimeoutMs: 2000, requestTimeoutMs: 3000 });
+    const env = {
+      SHUTDOWN_TIMEOUT_MS: '2500',
+      KEEP_ALIVE_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '2000',
+      REQUEST_TIMEOUT_MS: '3000',
+    };
+    expect(loadConfig(env)).toMatchObject({
+      shutdownTimeoutMs: 2500,
+      keepAliveTimeoutMs: 1000,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 3000,
+    });
   });
 
   it('must keep headers longer than keep-alive and the request at least as long as the headers', () => {
-    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '70000' })).toThrow(/^Invalid HEADERS_TIMEOUT_MS: must be longer than KEEP_ALIVE_TIMEOUT_MS$/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '70000' })).toThrow(
+      /^Invalid HEADERS_TIMEOUT_MS: must be longer than KEEP_ALIVE_TIMEOUT_MS$/,
+    );
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '60000' })).toThrow(/^Invalid REQUEST_TIMEOUT_MS: /);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid SHUTDOWN_TIMEOUT_MS: /);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);

@@ -11,8 +11,12 @@ export function Footer() {
     <footer className="footer">
       <nav aria-label={t('footer.impressum')}>
         <ul className="footer__links">
-          <li><Link to="/impressum">{t('footer.impressum')}</Link></li>
-          <li><Link to={`/impressum#${PRIVACY_ANCHOR}`}>{t('footer.privacy')}</Link></li>
+          <li>
+            <Link to="/impressum">{t('footer.impressum')}</Link>
+          </li>
+          <li>
+            <Link to={`/impressum#${PRIVACY_ANCHOR}`}>{t('footer.privacy')}</Link>
+          </li>
         </ul>
       </nav>
       <p className="footer__copyright">

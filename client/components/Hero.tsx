@@ -37,8 +37,14 @@ export function Hero() {
         </p>
         <StudioLabel slides={heroSlides} index={index} visible={labelVisible} />
         <div className="hero__actions">
-          <a className="button button--primary" href="#rsvp">{t('hero.cta')}</a>
-          <a className="button button--quiet hero__calendar" href={`/event.ics${languageHref(language)}`} type="text/calendar">
+          <a className="button button--primary" href="#rsvp">
+            {t('hero.cta')}
+          </a>
+          <a
+            className="button button--quiet hero__calendar"
+            href={`/event.ics${languageHref(language)}`}
+            type="text/calendar"
+          >
             {t('hero.addToCalendar')}
           </a>
           {slides.length > 1 && (

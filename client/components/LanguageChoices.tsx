@@ -3,7 +3,12 @@ import { Flag } from './Flag.tsx';
 import { LanguageLink } from './LanguageLink.tsx';
 
 /** The three language links with their flags, as the overlay and the dropdown list them. */
-export function LanguageChoices({ listClassName, linkClassName, placement, onChosen }: {
+export function LanguageChoices({
+  listClassName,
+  linkClassName,
+  placement,
+  onChosen,
+}: {
   listClassName: string;
   linkClassName: string;
   placement: string;

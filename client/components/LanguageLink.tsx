@@ -6,7 +6,12 @@ import { useLanguage } from '../language.tsx';
  * A link to `?lng=<code>`: without scripts the server switches the language;
  * with them the switch happens in place.
  */
-export function LanguageLink({ language, className, onChosen, children }: {
+export function LanguageLink({
+  language,
+  className,
+  onChosen,
+  children,
+}: {
   language: Language;
   className?: string;
   onChosen?: () => void;

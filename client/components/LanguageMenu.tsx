@@ -21,7 +21,12 @@ export function LanguageMenu() {
           <span className="language-menu__code">{language.toUpperCase()}</span>
           <span className="visually-hidden"> – {t('language.menuLabel', { language: LANGUAGE_NAMES[language] })}</span>
         </summary>
-        <LanguageChoices listClassName="language-menu__list" linkClassName="language-menu__item" placement="menu" onChosen={close} />
+        <LanguageChoices
+          listClassName="language-menu__list"
+          linkClassName="language-menu__item"
+          placement="menu"
+          onChosen={close}
+        />
       </details>
     </nav>
   );

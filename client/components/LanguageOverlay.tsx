@@ -12,10 +12,21 @@ export function LanguageOverlay() {
   }, []);
 
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="overlay-title" aria-describedby="overlay-subtitle" ref={dialog}>
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="overlay-title"
+      aria-describedby="overlay-subtitle"
+      ref={dialog}
+    >
       <div className="overlay__panel">
-        <h2 id="overlay-title" className="overlay__title">{t('overlay.title')}</h2>
-        <p id="overlay-subtitle" className="overlay__subtitle">{t('overlay.subtitle')}</p>
+        <h2 id="overlay-title" className="overlay__title">
+          {t('overlay.title')}
+        </h2>
+        <p id="overlay-subtitle" className="overlay__subtitle">
+          {t('overlay.subtitle')}
+        </p>
         <LanguageChoices listClassName="overlay__choices" linkClassName="overlay__choice" placement="overlay" />
       </div>
     </div>

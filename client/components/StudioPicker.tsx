@@ -24,10 +24,19 @@ export function StudioPicker() {
       <h2 id="location-heading">{t('location.heading')}</h2>
       <p className="section__intro">{t('location.intro')}</p>
       <div className="picker">
-        <label className="picker__label" htmlFor="studio-select">{t('location.select')}</label>
-        <select id="studio-select" className="picker__select" value={selectedId} onChange={(e) => setSelectedId(e.target.value)}>
+        <label className="picker__label" htmlFor="studio-select">
+          {t('location.select')}
+        </label>
+        <select
+          id="studio-select"
+          className="picker__select"
+          value={selectedId}
+          onChange={(e) => setSelectedId(e.target.value)}
+        >
           {studios.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
           ))}
         </select>
       </div>
@@ -56,7 +65,10 @@ export function StudioPicker() {
               <span className="studio-list__name">{s.name}</span>
               <address className="studio-list__address">{s.address}</address>
               <a href={s.mapLinkUrl} target="_blank" rel="noopener noreferrer">
-                {t('location.openMap')} <span className="visually-hidden">{s.name} {t('studios.newTab')}</span>
+                {t('location.openMap')}{' '}
+                <span className="visually-hidden">
+                  {s.name} {t('studios.newTab')}
+                </span>
               </a>
             </li>
           ))}

@@ -25,7 +25,9 @@ export function StudioShowcase() {
               />
               <span className="studio-card__body">
                 <span className="studio-card__name">{studio.name}</span>
-                <span className="studio-card__city">{studio.city}, {studio.country}</span>
+                <span className="studio-card__city">
+                  {studio.city}, {studio.country}
+                </span>
                 <span className="studio-card__visit">
                   {t('studios.visit')} <span className="visually-hidden">{t('studios.newTab')}</span>
                 </span>

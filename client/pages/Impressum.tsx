@@ -17,32 +17,53 @@ export function Impressum() {
 
   return (
     <main id="main" className="legal" tabIndex={-1}>
-      <Link className="button button--quiet legal__back" to="/">← {t('impressum.back')}</Link>
+      <Link className="button button--quiet legal__back" to="/">
+        ← {t('impressum.back')}
+      </Link>
       <h1>{t('impressum.title')}</h1>
       <p>{t('impressum.intro')}</p>
 
       <section aria-labelledby="owner-heading">
         <h2 id="owner-heading">{t('impressum.owner')}</h2>
         <p>
-          <strong>{company.name}</strong><br />
-          {company.legalForm}<br />
-          {company.street}<br />
-          {company.postalCode} {company.city}<br />
+          <strong>{company.name}</strong>
+          <br />
+          {company.legalForm}
+          <br />
+          {company.street}
+          <br />
+          {company.postalCode} {company.city}
+          <br />
           {company.country}
         </p>
         <h3>{t('impressum.contact')}</h3>
         <dl className="legal__facts">
-          <dt>{t('impressum.phone')}</dt><dd><a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a></dd>
-          <dt>{t('impressum.email')}</dt><dd><a href={`mailto:${company.email}`}>{company.email}</a></dd>
-          <dt>{t('impressum.website')}</dt><dd><a href={company.website}>{company.website}</a></dd>
+          <dt>{t('impressum.phone')}</dt>
+          <dd>
+            <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+          </dd>
+          <dt>{t('impressum.email')}</dt>
+          <dd>
+            <a href={`mailto:${company.email}`}>{company.email}</a>
+          </dd>
+          <dt>{t('impressum.website')}</dt>
+          <dd>
+            <a href={company.website}>{company.website}</a>
+          </dd>
         </dl>
         <dl className="legal__facts">
-          <dt>{t('impressum.register')}</dt><dd>{company.register}</dd>
-          <dt>{t('impressum.registerCourt')}</dt><dd>{company.registerCourt}</dd>
-          <dt>{t('impressum.vatId')}</dt><dd>{company.vatId}</dd>
-          <dt>{t('impressum.managingDirectors')}</dt><dd>{company.managingDirectors}</dd>
-          <dt>{t('impressum.authority')}</dt><dd>{company.authority}</dd>
-          <dt>{t('impressum.purpose')}</dt><dd>{t('impressum.purposeText')}</dd>
+          <dt>{t('impressum.register')}</dt>
+          <dd>{company.register}</dd>
+          <dt>{t('impressum.registerCourt')}</dt>
+          <dd>{company.registerCourt}</dd>
+          <dt>{t('impressum.vatId')}</dt>
+          <dd>{company.vatId}</dd>
+          <dt>{t('impressum.managingDirectors')}</dt>
+          <dd>{company.managingDirectors}</dd>
+          <dt>{t('impressum.authority')}</dt>
+          <dd>{company.authority}</dd>
+          <dt>{t('impressum.purpose')}</dt>
+          <dd>{t('impressum.purposeText')}</dd>
         </dl>
       </section>
 
@@ -55,12 +76,20 @@ export function Impressum() {
         <p>{t('privacy.maps.body')}</p>
         <h3>{t('privacy.recipients.title')}</h3>
         <p>{t('privacy.recipients.intro')}</p>
-        <ul>{RECIPIENTS.map((n) => <li key={n}>{t(`privacy.recipients.item${n}`)}</li>)}</ul>
+        <ul>
+          {RECIPIENTS.map((n) => (
+            <li key={n}>{t(`privacy.recipients.item${n}`)}</li>
+          ))}
+        </ul>
         <h3>{t('privacy.storage.title')}</h3>
         <p>{t('privacy.storage.body')}</p>
         <h3>{t('privacy.rights.title')}</h3>
         <p>{t('privacy.rights.intro')}</p>
-        <ul>{RIGHTS.map((n) => <li key={n}>{t(`privacy.rights.item${n}`)}</li>)}</ul>
+        <ul>
+          {RIGHTS.map((n) => (
+            <li key={n}>{t(`privacy.rights.item${n}`)}</li>
+          ))}
+        </ul>
         <h3>{t('privacy.objection.title')}</h3>
         <p>{t('privacy.objection.body', { email: company.privacyEmail })}</p>
         <h3>{t('privacy.complaint.title')}</h3>

@@ -16,7 +16,9 @@ export function NotFound() {
     <main id="main" className="not-found" tabIndex={-1}>
       <h1 className="not-found__code">{t('notFound.title')}</h1>
       <p className="not-found__message">{t('notFound.message')}</p>
-      <Link className="button button--primary" to="/">{t('notFound.home')}</Link>
+      <Link className="button button--primary" to="/">
+        {t('notFound.home')}
+      </Link>
     </main>
   );
 }

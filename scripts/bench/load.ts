@@ -13,7 +13,12 @@ export interface LoadResult {
 }
 
 /** One load run by autocannon in its own process, so the generator never shares a core's event loop with the server. */
-export function runLoad(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
+export function runLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<LoadResult> {
   const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);

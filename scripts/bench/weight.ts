@@ -19,7 +19,9 @@ export function fetchRaw(url: string, headers: Record<string, string> = ACCEPT) 
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
-          headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])),
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+          ),
           body: Buffer.concat(chunks),
         }),
       );
@@ -33,7 +35,9 @@ export function fetchRaw(url: string, headers: Record<string, string> = ACCEPT) 
 /** What a first visit to `pageUrl` downloads of HTML, CSS and JavaScript (images aside). */
 export async function firstVisitWeight(pageUrl: string, decodedHtml: string): Promise<Download[]> {
   const page = await fetchRaw(pageUrl);
-  const downloads: Download[] = [{ url: pageUrl, kind: 'html', bytes: page.body.length, encoding: page.headers['content-encoding'] ?? 'identity' }];
+  const downloads: Download[] = [
+    { url: pageUrl, kind: 'html', bytes: page.body.length, encoding: page.headers['content-encoding'] ?? 'identity' },
+  ];
   const origin = new URL(pageUrl).origin;
   const assets = new Set<string>();
   for (const match of decodedHtml.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) assets.add(match[1]!);
@@ -42,7 +46,12 @@ export async function firstVisitWeight(pageUrl: string, decodedHtml: string): Pr
   const pending = [...assets];
   for (let path = pending.shift(); path; path = pending.shift()) {
     const res = await fetchRaw(origin + path);
-    downloads.push({ url: path, kind: path.endsWith('.css') ? 'css' : 'js', bytes: res.body.length, encoding: res.headers['content-encoding'] ?? 'identity' });
+    downloads.push({
+      url: path,
+      kind: path.endsWith('.css') ? 'css' : 'js',
+      bytes: res.body.length,
+      encoding: res.headers['content-encoding'] ?? 'identity',
+    });
     if (!path.endsWith('.js')) continue;
     const plain = await fetchRaw(origin + path, {});
     for (const match of plain.body.toString().matchAll(/["'](?:\.\/|\/assets\/)([\w-]+\.js)["']/g)) {

@@ -17,7 +17,11 @@ const X_CACHE: Record<CacheOutcome, string> = { hit: 'HIT', miss: 'MISS', stale:
  */
 export function apiRouter(assets: HeroAssetSource, cache: CacheSettings, observer: CacheObserver): express.Router {
   const router = express.Router();
-  const endpoint = <T>(name: CachedEndpoint, load: () => Promise<Served<T>>, toBody: (value: T) => unknown): RequestHandler => {
+  const endpoint = <T>(
+    name: CachedEndpoint,
+    load: () => Promise<Served<T>>,
+    toBody: (value: T) => unknown,
+  ): RequestHandler => {
     const represent = lastRepresentation(toBody);
     return async (req, res) => {
       const answer = await load();
@@ -26,10 +30,28 @@ export function apiRouter(assets: HeroAssetSource, cache: CacheSettings, observe
     };
   };
 
-  router.get(API_PATHS.heroSlides, endpoint('hero-slides', () => assets.heroSlides(), (heroSlides): HeroSlidesAnswer => ({ heroSlides })));
-  router.get(API_PATHS.logo, endpoint('logo', () => assets.logo(), (url): LogoAnswer => ({ url })));
+  router.get(
+    API_PATHS.heroSlides,
+    endpoint(
+      'hero-slides',
+      () => assets.heroSlides(),
+      (heroSlides): HeroSlidesAnswer => ({ heroSlides }),
+    ),
+  );
+  router.get(
+    API_PATHS.logo,
+    endpoint(
+      'logo',
+      () => assets.logo(),
+      (url): LogoAnswer => ({ url }),
+    ),
+  );
   router.all([API_PATHS.heroSlides, API_PATHS.logo], (_req, res) => {
-    res.status(405).setHeader('Allow', 'GET, HEAD').setHeader('Cache-Control', 'no-store').json({ error: 'method_not_allowed' });
+    res
+      .status(405)
+      .setHeader('Allow', 'GET, HEAD')
+      .setHeader('Cache-Control', 'no-store')
+      .json({ error: 'method_not_allowed' });
   });
   router.use('/api', (_req, res) => {
     res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'not_found' });
@@ -60,7 +82,13 @@ function lastRepresentation<T>(toBody: (value: T) => unknown): (value: T) => Rep
   };
 }
 
-function send<T>(req: Request, res: Response, answer: Served<T>, { body, etag }: Representation, cache: CacheSettings): void {
+function send<T>(
+  req: Request,
+  res: Response,
+  answer: Served<T>,
+  { body, etag }: Representation,
+  cache: CacheSettings,
+): void {
   const ageSeconds = Math.floor(answer.ageMs / 1000);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', etag);
@@ -72,7 +100,10 @@ function send<T>(req: Request, res: Response, answer: Served<T>, { body, etag }:
   } else {
     const fresh = answer.outcome === 'hit' || answer.outcome === 'miss';
     const maxAge = fresh ? Math.max(0, cache.freshSeconds - ageSeconds) : 0;
-    res.setHeader('Cache-Control', `public, max-age=${maxAge}, stale-while-revalidate=${cache.freshSeconds}, stale-if-error=${cache.staleSeconds}`);
+    res.setHeader(
+      'Cache-Control',
+      `public, max-age=${maxAge}, stale-while-revalidate=${cache.freshSeconds}, stale-if-error=${cache.staleSeconds}`,
+    );
     res.setHeader('Age', String(ageSeconds));
   }
   if (matchesEtag(req.headers['if-none-match'], etag)) {

@@ -13,14 +13,27 @@ import { supabaseBackend } from './supabase.ts';
  * the page and /api share. Nothing good known: the page gets no slides (null, so the
  * browser asks again) and the public address of the default logo file.
  */
-export function backendHeroAssets(config: Config, backend: NonNullable<Config['backend']>, options: HeroAssetOptions): HeroAssetSource {
+export function backendHeroAssets(
+  config: Config,
+  backend: NonNullable<Config['backend']>,
+  options: HeroAssetOptions,
+): HeroAssetSource {
   const images = imagePolicy(backend.url, config.imageHosts);
-  const calls = supabaseBackend({ ...backend, timeoutMs: config.upstreamTimeoutMs, images, logoFileName: config.logoFileName });
+  const calls = supabaseBackend({
+    ...backend,
+    timeoutMs: config.upstreamTimeoutMs,
+    images,
+    logoFileName: config.logoFileName,
+  });
   const defaultLogoUrl = calls.publicLogoUrl(config.logoFileName);
   const snapshot = snapshotFile(config.cache.snapshotPath, backend.url, options.logger);
   const saved = snapshot.read();
 
-  const cacheOf = <T>(endpoint: CachedEndpoint, load: (signal: AbortSignal) => Promise<Checked<T>>, restored: CacheEntry<T> | null) =>
+  const cacheOf = <T>(
+    endpoint: CachedEndpoint,
+    load: (signal: AbortSignal) => Promise<Checked<T>>,
+    restored: CacheEntry<T> | null,
+  ) =>
     new BackendCache<T>({
       endpoint,
       load,
@@ -55,10 +68,17 @@ function served<T>(answer: CacheAnswer<T>, fallback: T): Served<T> {
 }
 
 /** A saved answer passes the same checks as a live one (IMAGE_HOSTS may have changed since). */
-function restoreSlides(saved: SavedEntry | undefined, images: ImagePolicy, now: number): CacheEntry<HeroSlide[]> | null {
+function restoreSlides(
+  saved: SavedEntry | undefined,
+  images: ImagePolicy,
+  now: number,
+): CacheEntry<HeroSlide[]> | null {
   if (!saved || !isTime(saved.fetchedAt)) return null;
   try {
-    return { value: checkHeroSlides({ heroSlides: saved.value }, images).value, fetchedAt: Math.min(saved.fetchedAt, now) };
+    return {
+      value: checkHeroSlides({ heroSlides: saved.value }, images).value,
+      fetchedAt: Math.min(saved.fetchedAt, now),
+    };
   } catch {
     return null;
   }

@@ -31,7 +31,8 @@ export function checkHeroSlides(data: unknown, images: ImagePolicy): Checked<Her
   if (!isRecord(body)) throw new BackendDataError(`hero-images answered ${describe(body)}, not an object`);
   const list = body.heroSlides;
   if (list === undefined) throw new BackendDataError('hero-images answered without heroSlides');
-  if (!Array.isArray(list)) throw new BackendDataError(`hero-images answered heroSlides as ${describe(list)}, not a list`);
+  if (!Array.isArray(list))
+    throw new BackendDataError(`hero-images answered heroSlides as ${describe(list)}, not a list`);
 
   const slides: HeroSlide[] = [];
   const dropped: string[] = [];
@@ -45,7 +46,9 @@ export function checkHeroSlides(data: unknown, images: ImagePolicy): Checked<Her
     }
   });
   if (list.length > 0 && slides.length === 0) {
-    throw new BackendDataError(`hero-images answered no usable slide (${dropped[0]}${dropped.length > 1 ? `, and ${dropped.length - 1} more` : ''})`);
+    throw new BackendDataError(
+      `hero-images answered no usable slide (${dropped[0]}${dropped.length > 1 ? `, and ${dropped.length - 1} more` : ''})`,
+    );
   }
   return { value: slides, dropped };
 }
@@ -74,7 +77,8 @@ export function chooseLogoFile(data: unknown, preferred: string): Checked<string
     if (!isRecord(entry) || typeof entry.name !== 'string') return dropped.push(`logo listing.${i}: has no name`);
     const { name, metadata } = entry;
     if (metadata === null || metadata === undefined || name.startsWith('.')) return; // a folder or a placeholder, not a file
-    if (name.length > MAX_LOGO_NAME_LENGTH || /[/\\?#\p{Cc}]/u.test(name)) return dropped.push(`logo listing.${i}: unusable file name`);
+    if (name.length > MAX_LOGO_NAME_LENGTH || /[/\\?#\p{Cc}]/u.test(name))
+      return dropped.push(`logo listing.${i}: unusable file name`);
     names.push(name);
   });
   return { value: names.includes(preferred) ? preferred : (names[0] ?? null), dropped };

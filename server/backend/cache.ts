@@ -84,7 +84,8 @@ export class BackendCache<T> {
     const refreshed = await this.refresh({ background: false });
     if (refreshed) return { outcome: 'miss', entry: refreshed, ageMs: this.ageOf(refreshed) };
     const last = this.entry;
-    if (last && this.ageOf(last) < freshMs + staleIfErrorMs) return { outcome: 'stale', entry: last, ageMs: this.ageOf(last) };
+    if (last && this.ageOf(last) < freshMs + staleIfErrorMs)
+      return { outcome: 'stale', entry: last, ageMs: this.ageOf(last) };
     return { outcome: 'fallback', entry: null, ageMs: 0 };
   }
 
@@ -95,7 +96,8 @@ export class BackendCache<T> {
    */
   private refresh({ background }: { background: boolean }): Promise<CacheEntry<T> | null> {
     if (this.inFlight) return this.inFlight;
-    if (background && this.failing && this.options.now() - this.lastFailureAt < this.retryAfterFailureMs) return Promise.resolve(null);
+    if (background && this.failing && this.options.now() - this.lastFailureAt < this.retryAfterFailureMs)
+      return Promise.resolve(null);
     const call = this.callBackend();
     this.inFlight = call;
     void call.finally(() => {
@@ -121,7 +123,8 @@ export class BackendCache<T> {
       const entry: CacheEntry<T> = { value: checked.value, fetchedAt: this.options.now() };
       this.entry = entry;
       this.failing = false;
-      if (checked.dropped.length > 0) this.warnOnce({ endpoint, dropped: checked.dropped }, 'backend answer had unusable parts; they were left out');
+      if (checked.dropped.length > 0)
+        this.warnOnce({ endpoint, dropped: checked.dropped }, 'backend answer had unusable parts; they were left out');
       else if (this.lastProblem !== null) {
         logger.info({ endpoint }, 'backend answer is good again');
         this.lastProblem = null;

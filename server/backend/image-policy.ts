@@ -16,7 +16,8 @@ export function imagePolicy(backendUrl: string, imageHosts: readonly string[]): 
   const loopbackBackend = isLoopback(backend.hostname);
   const hosts = new Set([backend.host, ...imageHosts]);
 
-  const allowedProtocol = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && loopbackBackend && isLoopback(url.hostname));
+  const allowedProtocol = (url: URL) =>
+    url.protocol === 'https:' || (url.protocol === 'http:' && loopbackBackend && isLoopback(url.hostname));
 
   return {
     allows(address) {

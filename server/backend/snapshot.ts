@@ -44,7 +44,10 @@ export function snapshotFile(filePath: string, backend: string, logger: Logger):
       lastWriteFailed = false;
     } catch (error) {
       // Once per run of failures: a read-only disk would otherwise warn on every refresh.
-      logger[lastWriteFailed ? 'debug' : 'warn']({ err: error, path: filePath }, 'cannot write the backend cache snapshot');
+      logger[lastWriteFailed ? 'debug' : 'warn'](
+        { err: error, path: filePath },
+        'cannot write the backend cache snapshot',
+      );
       lastWriteFailed = true;
       await unlink(temporary).catch(() => {});
     }

@@ -73,7 +73,11 @@ export function boundedFetch(timeoutMs: number, maxBytes: number): typeof fetch 
     const response = await fetch(input, { ...init, signal, redirect: 'error' });
     const body = await readAtMost(response, maxBytes);
     const nullBody = [101, 204, 205, 304].includes(response.status);
-    return new Response(nullBody ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(nullBody ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 

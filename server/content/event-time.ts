@@ -25,7 +25,14 @@ function offsetMs(instant: number, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(new Date(instant));
   const field = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wallClock = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+  const wallClock = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
   return wallClock - Math.floor(instant / 1000) * 1000;
 }
 

@@ -16,12 +16,21 @@ const httpsUrl = z.string().refine((value) => parseUrl(value)?.protocol === 'htt
 /** A file under public/ ("/images/a.jpg") or an https:// address. */
 const imageAddress = z
   .string()
-  .refine((value) => /^\/(?![/\\])/.test(value) || parseUrl(value)?.protocol === 'https:', 'must start with "/" or https://');
+  .refine(
+    (value) => /^\/(?![/\\])/.test(value) || parseUrl(value)?.protocol === 'https:',
+    'must start with "/" or https://',
+  );
 const srcset = z
   .string()
-  .refine((value) => value.split(',').every((candidate) => /^\S+ \d+w$/.test(candidate.trim())), 'must list "<address> <width>w" entries');
+  .refine(
+    (value) => value.split(',').every((candidate) => /^\S+ \d+w$/.test(candidate.trim())),
+    'must list "<address> <width>w" entries',
+  );
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-03-18').refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-03-18')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 18:00');
 const utcDateTime = z
   .string()
@@ -158,7 +167,14 @@ export function buildSiteContent(file: ContentFile): SiteContent {
         new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(privacyUpdated),
       ),
     },
-    event: { start, end, timeZone: event.timeZone, status: event.status, uid: event.uid, updated: new Date(event.updated) },
+    event: {
+      start,
+      end,
+      timeZone: event.timeZone,
+      status: event.status,
+      uid: event.uid,
+      updated: new Date(event.updated),
+    },
     heroSlides: file.heroSlides,
     logoUrl: file.logo,
     placeholders: placeholderFields(file),

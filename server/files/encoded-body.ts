@@ -15,7 +15,9 @@ export function encodeSmallBody(text: string): EncodedBody {
   const identity = Buffer.from(text);
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzip: gzipSync(identity, { level: 9 }),
   };
 }

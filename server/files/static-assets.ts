@@ -37,7 +37,10 @@ export function hashedAssets(dir: string): RequestHandler {
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
 
     setRouteLabel(res, '/assets');
-    const coding = preferredCoding(req, CODINGS.filter((candidate) => asset.copies[candidate]));
+    const coding = preferredCoding(
+      req,
+      CODINGS.filter((candidate) => asset.copies[candidate]),
+    );
     const body = coding ? asset.copies[coding]! : asset.identity;
     res.setHeader('Content-Type', asset.type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

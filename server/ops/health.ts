@@ -44,11 +44,13 @@ export function healthRoutes(readiness: Readiness): Router {
   });
   router.get(READINESS_PATH, (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.status(readiness.ready ? 200 : 503).type('text/plain').send(readiness.ready ? 'ready' : 'shutting down');
+    res
+      .status(readiness.ready ? 200 : 503)
+      .type('text/plain')
+      .send(readiness.ready ? 'ready' : 'shutting down');
   });
   return router;
 }
-
 
 /**
  * Once draining, every answer whose headers are not sent yet, including those of requests

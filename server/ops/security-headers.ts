@@ -65,5 +65,8 @@ function originsOf(addresses: readonly (string | null | undefined)[]): string[] 
 }
 
 function srcsetAddresses(srcset: string | undefined): string[] {
-  return (srcset ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean);
+  return (srcset ?? '')
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+    .filter(Boolean);
 }

@@ -28,7 +28,13 @@ export interface ShutdownOptions {
  * idle keep-alive connections are closed, and the process exits 0 once the last connection is
  * gone, or closes what is left and exits 1 after `timeoutMs`. A second call exits at once.
  */
-export function gracefulShutdown({ server, readiness, logger, timeoutMs, exit }: ShutdownOptions): (reason: string) => void {
+export function gracefulShutdown({
+  server,
+  readiness,
+  logger,
+  timeoutMs,
+  exit,
+}: ShutdownOptions): (reason: string) => void {
   const connectedAt = new Map<Socket, number>();
   server.on('connection', (socket: Socket) => {
     connectedAt.set(socket, Date.now());

@@ -52,7 +52,12 @@ async function encodeAll(html: Buffer): Promise<CachedPage> {
     gzipAsync(html, { level: 9 }),
   ]);
   // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
-  return { etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, identity: html, br, gzip: gz };
+  return {
+    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    identity: html,
+    br,
+    gzip: gz,
+  };
 }
 
 /**
@@ -66,7 +71,9 @@ export function contentVersioner(): (assets: PageAssets) => string {
   return (assets) => {
     if (!last || assets.heroSlides !== last.heroSlides || assets.logoUrl !== last.logoUrl) {
       last = assets;
-      version = createHash('sha256').update(JSON.stringify([assets.heroSlides, assets.logoUrl])).digest('base64url');
+      version = createHash('sha256')
+        .update(JSON.stringify([assets.heroSlides, assets.logoUrl]))
+        .digest('base64url');
     }
     return version;
   };

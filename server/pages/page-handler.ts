@@ -61,7 +61,9 @@ export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean 
     const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
     let cached: CachedPage;
     try {
-      cached = await pages.get(variant, versionOf(assets), () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
+      cached = await pages.get(variant, versionOf(assets), () =>
+        renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger),
+      );
     } catch (error) {
       return sendErrorPage(res, error, page(req.originalUrl));
     }
@@ -69,7 +71,13 @@ export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean 
   };
 }
 
-function pageRequest(deps: PageDeps, url: string, kind: PageKind, choice: LanguageChoice, assets: PageAssets): PageRequest {
+function pageRequest(
+  deps: PageDeps,
+  url: string,
+  kind: PageKind,
+  choice: LanguageChoice,
+  assets: PageAssets,
+): PageRequest {
   return {
     url,
     kind,

@@ -48,7 +48,12 @@ export function pageElement(page: PageRequest) {
     >
       <I18nextProvider i18n={i18n}>
         <StaticRouter location={page.url}>
-          <App data={data} language={language} languageChosen={page.languageChosen} showErrorStack={page.showErrorStack} />
+          <App
+            data={data}
+            language={language}
+            languageChosen={page.languageChosen}
+            showErrorStack={page.showErrorStack}
+          />
         </StaticRouter>
       </I18nextProvider>
     </Document>
@@ -141,5 +146,9 @@ export function sendErrorPage(
       </body>
     </html>,
   );
-  res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(`<!DOCTYPE html>${html}`);
+  res
+    .status(500)
+    .setHeader('Content-Type', 'text/html; charset=utf-8')
+    .setHeader('Cache-Control', 'no-store')
+    .send(`<!DOCTYPE html>${html}`);
 }

@@ -53,7 +53,10 @@ export function eventCalendar(entry: CalendarEntry): string {
 
 /** RFC 5545 3.3.5 form 2: 20270318T170000Z. */
 export function utcDateTime(instant: Date): string {
-  return instant.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return instant
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /**

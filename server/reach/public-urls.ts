@@ -15,7 +15,10 @@ export function pageUrl(publicOrigin: string, path: string, language?: Language)
 }
 
 /** One page's address in every language, plus `x-default`: the alternates of hreflang and the sitemap. */
-export function languageAlternates(publicOrigin: string, path: string): { hreflang: Language | 'x-default'; href: string }[] {
+export function languageAlternates(
+  publicOrigin: string,
+  path: string,
+): { hreflang: Language | 'x-default'; href: string }[] {
   return [
     ...LANGUAGES.map((language) => ({ hreflang: language, href: pageUrl(publicOrigin, path, language) })),
     { hreflang: 'x-default' as const, href: pageUrl(publicOrigin, path) },

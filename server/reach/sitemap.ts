@@ -11,7 +11,10 @@ export function sitemapXml(publicOrigin: string): string {
     const alternates = languageAlternates(publicOrigin, path)
       .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
       .join('\n');
-    return LANGUAGES.map((language) => `  <url>\n    <loc>${escapeXml(pageUrl(publicOrigin, path, language))}</loc>\n${alternates}\n  </url>`);
+    return LANGUAGES.map(
+      (language) =>
+        `  <url>\n    <loc>${escapeXml(pageUrl(publicOrigin, path, language))}</loc>\n${alternates}\n  </url>`,
+    );
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

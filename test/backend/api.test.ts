@@ -23,7 +23,10 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     const logo = await request(app).get('/api/logo').expect(200);
     expect(logo.body).toEqual({ url: publicLogoUrl(fake) });
 
-    const [invoke, list] = [fake.requests.find((r) => r.route === 'heroImages')!, fake.requests.find((r) => r.route === 'logoList')!];
+    const [invoke, list] = [
+      fake.requests.find((r) => r.route === 'heroImages')!,
+      fake.requests.find((r) => r.route === 'logoList')!,
+    ];
     expect(invoke.method).toBe('POST');
     expect(invoke.headers.apikey).toBe(fake.key);
     expect(invoke.headers['x-client-info']).toMatch(/^supabase-js-node\/2\.119|^supabase-js\/2\.119/);
@@ -32,7 +35,12 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
   });
 
   it('takes the first file listed when the preferred one is missing, skipping folders and placeholders', async () => {
-    fake.reply.logoList = json([folderEntry('archive'), fileEntry('.emptyFolderPlaceholder'), fileEntry('brand mark.png'), fileEntry('z.png')]);
+    fake.reply.logoList = json([
+      folderEntry('archive'),
+      fileEntry('.emptyFolderPlaceholder'),
+      fileEntry('brand mark.png'),
+      fileEntry('z.png'),
+    ]);
     const { app } = await backendApp(fake);
     const logo = await request(app).get('/api/logo').expect(200);
     expect(logo.body).toEqual({ url: publicLogoUrl(fake, 'brand%20mark.png') });
@@ -90,7 +98,9 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     const a = await request(replicaA.app).get('/api/hero-slides');
     const b = await request(replicaB.app).get('/api/hero-slides');
     expect(a.headers.etag).toBe(b.headers.etag);
-    expect((await request(replicaA.app).get('/api/logo')).headers.etag).toBe((await request(replicaB.app).get('/api/logo')).headers.etag);
+    expect((await request(replicaA.app).get('/api/logo')).headers.etag).toBe(
+      (await request(replicaB.app).get('/api/logo')).headers.etag,
+    );
 
     fake.reply.heroImages = json({ heroSlides: sampleSlides(fake).slice(1) });
     const replicaC = await backendApp(fake);
@@ -98,7 +108,10 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
   });
 
   it('keeps a weak ETag when the body is compressed, so gzip and identity never share a strong one', async () => {
-    const many = Array.from({ length: 20 }, (_, i) => ({ image: fake.image(`studio-${i}.jpg`), studio: `Studio number ${i}` }));
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      image: fake.image(`studio-${i}.jpg`),
+      studio: `Studio number ${i}`,
+    }));
     answerNormally(fake, many);
     const { app } = await backendApp(fake);
     const gzip = await request(app).get('/api/hero-slides').set('Accept-Encoding', 'gzip').expect(200);
@@ -108,7 +121,11 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     expect(gzip.headers.etag).toMatch(/^W\//);
     expect(gzip.headers.etag).toBe(identity.headers.etag);
     expect(gzip.body).toEqual(identity.body);
-    await request(app).get('/api/hero-slides').set('Accept-Encoding', 'gzip').set('If-None-Match', gzip.headers.etag!).expect(304);
+    await request(app)
+      .get('/api/hero-slides')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', gzip.headers.etag!)
+      .expect(304);
   });
 
   it('sends bytes compressed once for each answer: brotli or gzip as accepted, with their length', async () => {
@@ -203,7 +220,10 @@ describe('without a backend', () => {
   it('answers /api from the content file and never calls out', async () => {
     const { app } = await backendApp(fake, { env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' } });
     const slides = await request(app).get('/api/hero-slides').expect(200);
-    expect(slides.body.heroSlides[0]).toMatchObject({ image: '/images/hero/munich-1600.jpg', studio: 'Studio München' });
+    expect(slides.body.heroSlides[0]).toMatchObject({
+      image: '/images/hero/munich-1600.jpg',
+      studio: 'Studio München',
+    });
     expect(slides.headers['cache-control']).toBe(CACHE_CONTROL);
     expect((await request(app).get('/api/logo')).body).toEqual({ url: '/images/logo.svg' });
     expect(fake.calls).toEqual({ heroImages: 0, logoList: 0 });

@@ -3,7 +3,16 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrapOf } from '../helpers/app.ts';
-import { answerNormally, backendApp, ManualClock, publicLogoUrl, sampleSlides, snapshotWith, tempSnapshotPath, warnings } from '../helpers/backend.ts';
+import {
+  answerNormally,
+  backendApp,
+  ManualClock,
+  publicLogoUrl,
+  sampleSlides,
+  snapshotWith,
+  tempSnapshotPath,
+  warnings,
+} from '../helpers/backend.ts';
 import { failure, HANG, json, raw, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
 
 let fake: FakeSupabase;
@@ -43,7 +52,8 @@ describe('coalescing', () => {
       const slideBodies = new Set(responses.slice(0, 100).map((res) => res.text));
       expect([...slideBodies]).toEqual([JSON.stringify({ heroSlides: sampleSlides(fake) })]);
       expect(new Set(responses.slice(100, 200).map((res) => res.text)).size).toBe(1);
-      for (const page of responses.slice(200)) expect(page.text).toContain('data-testid="studio-label">Studio München</p>');
+      for (const page of responses.slice(200))
+        expect(page.text).toContain('data-testid="studio-label">Studio München</p>');
     } finally {
       server.close();
     }
@@ -163,7 +173,11 @@ describe('stale-if-error', () => {
   it('a refresh that returns garbage never replaces the last good answer', async () => {
     const { app, clock, logLines } = await backendApp(fake);
     const good = await request(app).get('/api/hero-slides');
-    const garbage = [json({ heroSlides: 'nope' }), raw('<html>', { contentType: 'text/html' }), json({ heroSlides: [{ image: 'javascript:alert(1)', studio: 'x' }] })];
+    const garbage = [
+      json({ heroSlides: 'nope' }),
+      raw('<html>', { contentType: 'text/html' }),
+      json({ heroSlides: [{ image: 'javascript:alert(1)', studio: 'x' }] }),
+    ];
     for (const reply of garbage) {
       fake.reply.heroImages = reply;
       clock.advance(61);
@@ -211,10 +225,18 @@ describe('the snapshot file', () => {
   it('is ignored when it belongs to another backend, is unreadable, or holds what the checks refuse', async () => {
     const snapshotPath = tempSnapshotPath();
     fake.reply.heroImages = failure(500);
-    const entries = (image: string) => ({ 'hero-slides': { value: [{ image, studio: 'Tampered' }], fetchedAt: Date.now() }, logo: { value: 'javascript:alert(1)', fetchedAt: Date.now() } });
+    const entries = (image: string) => ({
+      'hero-slides': { value: [{ image, studio: 'Tampered' }], fetchedAt: Date.now() },
+      logo: { value: 'javascript:alert(1)', fetchedAt: Date.now() },
+    });
 
-    writeFileSync(snapshotPath, JSON.stringify({ backend: 'https://other.supabase.co', entries: entries(fake.image('a.jpg')) }));
-    expect((await request((await backendApp(fake, { snapshotPath })).app).get('/api/hero-slides')).body).toEqual({ heroSlides: [] });
+    writeFileSync(
+      snapshotPath,
+      JSON.stringify({ backend: 'https://other.supabase.co', entries: entries(fake.image('a.jpg')) }),
+    );
+    expect((await request((await backendApp(fake, { snapshotPath })).app).get('/api/hero-slides')).body).toEqual({
+      heroSlides: [],
+    });
 
     writeFileSync(snapshotPath, JSON.stringify({ backend: fake.url, entries: entries('https://evil.example/a.jpg') }));
     const tampered = await backendApp(fake, { snapshotPath });
@@ -223,7 +245,9 @@ describe('the snapshot file', () => {
 
     writeFileSync(snapshotPath, '{"backend": ');
     const unreadable = await backendApp(fake, { snapshotPath });
-    expect(unreadable.logLines.find((line) => line.msg === 'the backend cache snapshot is unreadable; ignored')).toBeDefined();
+    expect(
+      unreadable.logLines.find((line) => line.msg === 'the backend cache snapshot is unreadable; ignored'),
+    ).toBeDefined();
     expect((await request(unreadable.app).get('/api/hero-slides')).body).toEqual({ heroSlides: [] });
   });
 

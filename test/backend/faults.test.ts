@@ -2,7 +2,17 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrapOf } from '../helpers/app.ts';
 import { answerNormally, backendApp, publicLogoUrl, sampleSlides, warnings } from '../helpers/backend.ts';
-import { failure, fileEntry, HANG, json, raw, STALL, startFakeSupabase, type FakeSupabase, type Reply } from '../helpers/fake-supabase.ts';
+import {
+  failure,
+  fileEntry,
+  HANG,
+  json,
+  raw,
+  STALL,
+  startFakeSupabase,
+  type FakeSupabase,
+  type Reply,
+} from '../helpers/fake-supabase.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {
@@ -52,20 +62,29 @@ describe('a failing backend with nothing cached', () => {
       ['hero-slides', 'backend call failed', 'hero-images: answered HTTP 500'],
       ['logo', 'backend call failed', 'logo listing: answered HTTP 500 (boom)'],
     ]);
-    expect(record.served.filter((s) => s.startsWith('hero-slides'))).toEqual(['hero-slides:fallback', 'hero-slides:fallback']);
+    expect(record.served.filter((s) => s.startsWith('hero-slides'))).toEqual([
+      'hero-slides:fallback',
+      'hero-slides:fallback',
+    ]);
     expect(record.upstreamErrors.filter((e) => e === 'hero-slides').length).toBe(fake.calls.heroImages);
 
     answerNormally(fake);
     const recovered = await request(app).get('/api/hero-slides').expect(200);
     expect(recovered.body).toEqual({ heroSlides: sampleSlides(fake) });
     expect(recovered.headers['x-cache']).toBe('MISS');
-    expect(logLines.filter((line) => line.msg !== 'request completed').at(-1)).toMatchObject({ msg: 'backend answer is good again', endpoint: 'hero-slides' });
+    expect(logLines.filter((line) => line.msg !== 'request completed').at(-1)).toMatchObject({
+      msg: 'backend answer is good again',
+      endpoint: 'hero-slides',
+    });
   });
 
   it('a wrong key: the backend answers 401, the visitor gets the fallback, the log says why', async () => {
     const { app, logLines } = await backendApp(fake, { env: { SUPABASE_ANON_KEY: 'not-the-key' } });
     await expectFallback(app);
-    expect(warnings(logLines).map((line) => line.reason)).toEqual(['hero-images: answered HTTP 401', 'logo listing: answered HTTP 401 (Invalid API key)']);
+    expect(warnings(logLines).map((line) => line.reason)).toEqual([
+      'hero-images: answered HTTP 401',
+      'logo listing: answered HTTP 401 (Invalid API key)',
+    ]);
     expect(JSON.stringify(logLines)).not.toContain('not-the-key');
   });
 
@@ -84,7 +103,9 @@ describe('a failing backend with nothing cached', () => {
     expect(page.status).toBe(200);
     expect(pageTime).toBeLessThan(TIMEOUT_MS + SLACK_MS);
     expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: null, logoUrl: publicLogoUrl(fake) });
-    expect(warnings(logLines).find((line) => line.endpoint === 'hero-slides')).toMatchObject({ reason: `timed out after ${TIMEOUT_MS} ms` });
+    expect(warnings(logLines).find((line) => line.endpoint === 'hero-slides')).toMatchObject({
+      reason: `timed out after ${TIMEOUT_MS} ms`,
+    });
   });
 
   it('a slow backend within the timeout is waited for', async () => {
@@ -117,7 +138,8 @@ describe('what the backend answers is checked', () => {
     ['entries without studio', json({ heroSlides: [{ image: 'IMAGE' }] })],
     ['fields that are not strings', json({ heroSlides: [{ image: ['IMAGE'], studio: { de: 'Studio' } }] })],
   ])('rejects %s: the fallback, one warning, nothing passed on', async (_, reply) => {
-    if (reply.kind === 'json') reply.body = JSON.parse(JSON.stringify(reply.body).replaceAll('IMAGE', fake.image('ok.jpg')));
+    if (reply.kind === 'json')
+      reply.body = JSON.parse(JSON.stringify(reply.body).replaceAll('IMAGE', fake.image('ok.jpg')));
     const { res, logLines } = await slidesOf(reply);
     expect(res.body).toEqual(FALLBACK_SLIDES);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -127,7 +149,9 @@ describe('what the backend answers is checked', () => {
   });
 
   it('reads JSON sent without an application/json Content-Type (supabase-js hands it over as text)', async () => {
-    const { res } = await slidesOf(raw(JSON.stringify({ heroSlides: sampleSlides(fake) }), { contentType: 'text/plain;charset=UTF-8' }));
+    const { res } = await slidesOf(
+      raw(JSON.stringify({ heroSlides: sampleSlides(fake) }), { contentType: 'text/plain;charset=UTF-8' }),
+    );
     expect(res.body).toEqual({ heroSlides: sampleSlides(fake) });
   });
 
@@ -162,20 +186,39 @@ describe('what the backend answers is checked', () => {
     expect(res.headers['x-cache']).toBe('MISS');
     const logged = warnings(logLines);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ endpoint: 'hero-slides', msg: 'backend answer had unusable parts; they were left out' });
+    expect(logged[0]).toMatchObject({
+      endpoint: 'hero-slides',
+      msg: 'backend answer had unusable parts; they were left out',
+    });
     expect(logged[0]!.dropped).toHaveLength(slides.length - 2);
     const page = await request(app).get('/');
-    for (const bad of ['javascript:', 'JaVaScRiPt', 'data:image', 'evil.example', 'user:pw@']) expect(page.text).not.toContain(bad);
+    for (const bad of ['javascript:', 'JaVaScRiPt', 'data:image', 'evil.example', 'user:pw@'])
+      expect(page.text).not.toContain(bad);
   });
 
   it('drops image addresses on the listed hosts too unless they are https', async () => {
-    const { res } = await slidesOf(json({ heroSlides: [{ image: 'http://127.0.0.2/x.jpg', studio: 'Other loopback' }, { image: fake.image('a.jpg'), studio: 'Own' }] }));
+    const { res } = await slidesOf(
+      json({
+        heroSlides: [
+          { image: 'http://127.0.0.2/x.jpg', studio: 'Other loopback' },
+          { image: fake.image('a.jpg'), studio: 'Own' },
+        ],
+      }),
+    );
     expect(res.body.heroSlides).toEqual([{ image: fake.image('a.jpg'), studio: 'Own' }]);
   });
 
   it('carries hostile studio names as text, escaped in the HTML, the hydration data and the JSON', async () => {
-    const hostile = ['</script><script>alert(1)</script>', 'Line\u2028separator\u2029end', '<img src=x onerror=alert(1)>', '"quoted" & \'single\'', '<!-- comment'];
-    fake.reply.heroImages = json({ heroSlides: hostile.map((studio, i) => ({ image: fake.image(`${i}.jpg`), studio })) });
+    const hostile = [
+      '</script><script>alert(1)</script>',
+      'Line\u2028separator\u2029end',
+      '<img src=x onerror=alert(1)>',
+      '"quoted" & \'single\'',
+      '<!-- comment',
+    ];
+    fake.reply.heroImages = json({
+      heroSlides: hostile.map((studio, i) => ({ image: fake.image(`${i}.jpg`), studio })),
+    });
     const { app } = await backendApp(fake);
 
     const api = await request(app).get('/api/hero-slides').expect(200);
@@ -183,7 +226,9 @@ describe('what the backend answers is checked', () => {
     expect(JSON.parse(api.text).heroSlides.map((s: { studio: string }) => s.studio)).toEqual(hostile);
 
     const page = await request(app).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
-    expect(page.text).toContain('<p class="hero__studio" data-testid="studio-label">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(page.text).toContain(
+      '<p class="hero__studio" data-testid="studio-label">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
     expect(page.text).not.toContain('<script>alert(1)');
     expect(page.text).not.toContain('<img src=x');
     expect(page.text).not.toMatch(/[\u2028\u2029]/);
@@ -192,18 +237,30 @@ describe('what the backend answers is checked', () => {
   });
 
   it('keeps the logo listing within the bucket: names that would break the address are skipped, a wrong shape is refused', async () => {
-    fake.reply.logoList = json([fileEntry('a?b.png'), fileEntry('x#y.png'), fileEntry('../../etc/passwd'), fileEntry('"><script>.png'), { id: 1 }]);
+    fake.reply.logoList = json([
+      fileEntry('a?b.png'),
+      fileEntry('x#y.png'),
+      fileEntry('../../etc/passwd'),
+      fileEntry('"><script>.png'),
+      { id: 1 },
+    ]);
     const first = await backendApp(fake, { env: { LOGO_FILE_NAME: 'missing.png' } });
     const logo = await request(first.app).get('/api/logo').expect(200);
     expect(logo.body).toEqual({ url: publicLogoUrl(fake, '%22%3E%3Cscript%3E.png') });
-    expect(warnings(first.logLines)[0]).toMatchObject({ endpoint: 'logo', dropped: expect.arrayContaining([expect.stringMatching(/unusable file name/)]) });
+    expect(warnings(first.logLines)[0]).toMatchObject({
+      endpoint: 'logo',
+      dropped: expect.arrayContaining([expect.stringMatching(/unusable file name/)]),
+    });
 
     fake.reply.logoList = json({ files: [] });
     const second = await backendApp(fake);
     const fallback = await request(second.app).get('/api/logo').expect(200);
     expect(fallback.body).toEqual({ url: publicLogoUrl(fake) });
     expect(fallback.headers['cache-control']).toBe('no-store');
-    expect(warnings(second.logLines)[0]).toMatchObject({ endpoint: 'logo', reason: 'the logo listing is an object, not a list' });
+    expect(warnings(second.logLines)[0]).toMatchObject({
+      endpoint: 'logo',
+      reason: 'the logo listing is an object, not a list',
+    });
   });
 
   it('never follows a redirect, which would carry the key along', async () => {

@@ -12,7 +12,11 @@ describe.concurrent('starting with a backend configuration it cannot use', () =>
   it.for<[string, NodeJS.ProcessEnv, string | RegExp]>([
     ['only SUPABASE_URL', { SUPABASE_URL: 'https://abcdefgh.supabase.co' }, 'Cannot start: supabaseKey is required.'],
     ['only SUPABASE_ANON_KEY', { SUPABASE_ANON_KEY: 'some-key' }, 'Cannot start: supabaseUrl is required.'],
-    ['an address without a scheme', { SUPABASE_URL: 'abcdefgh.supabase.co', SUPABASE_ANON_KEY: 'some-key' }, /^Cannot start: Invalid SUPABASE_URL: must be an http:\/\/ or https:\/\/ address/],
+    [
+      'an address without a scheme',
+      { SUPABASE_URL: 'abcdefgh.supabase.co', SUPABASE_ANON_KEY: 'some-key' },
+      /^Cannot start: Invalid SUPABASE_URL: must be an http:\/\/ or https:\/\/ address/,
+    ],
   ])('%s: refuses, exiting non-zero with one line', async ([, env, message], { expect }) => {
     const exited = await runUntilExit(env);
     expect(exited.code).not.toBe(0);
@@ -35,7 +39,13 @@ describe('the built server with a backend', () => {
 
   it('restarted during an outage, still serves the last good slides from its snapshot', async () => {
     // Fresh for 1 s: by the time the second server asks, the saved answers are past stale-while-revalidate.
-    const env = { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.key, CACHE_SNAPSHOT_PATH: tempSnapshotPath(), UPSTREAM_TIMEOUT_MS: '1000', CACHE_FRESH_SECONDS: '1' };
+    const env = {
+      SUPABASE_URL: fake.url,
+      SUPABASE_ANON_KEY: fake.key,
+      CACHE_SNAPSHOT_PATH: tempSnapshotPath(),
+      UPSTREAM_TIMEOUT_MS: '1000',
+      CACHE_FRESH_SECONDS: '1',
+    };
     const first = await startServer(env);
     let good: request.Response;
     try {
@@ -61,7 +71,10 @@ describe('the built server with a backend', () => {
       expect(page.text).toContain(`<img class="hero__slide is-active" src="${sampleSlides(fake)[0]!.image}"`);
       expect(page.text).toContain('data-testid="studio-label">Studio München</p>');
       expect(page.text).not.toContain(fake.key);
-      expect(second.logs.find((line) => line.msg === 'backend call failed')).toMatchObject({ endpoint: 'hero-slides', serving: 'last good answer' });
+      expect(second.logs.find((line) => line.msg === 'backend call failed')).toMatchObject({
+        endpoint: 'hero-slides',
+        serving: 'last good answer',
+      });
     } finally {
       await second.stop();
     }

@@ -13,12 +13,24 @@ describe('the server-side supabase-js client', () => {
   it('starts no timers and keeps nothing running when created', () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const before = timers();
-    supabaseBackend({ url: fake.url, anonKey: fake.key, timeoutMs: 1000, images: imagePolicy(fake.url, []), logoFileName: 'logo.png' });
+    supabaseBackend({
+      url: fake.url,
+      anonKey: fake.key,
+      timeoutMs: 1000,
+      images: imagePolicy(fake.url, []),
+      logoFileName: 'logo.png',
+    });
     expect(timers()).toBe(before);
   });
 
   it('builds the public address of a logo file without a request', () => {
-    const calls = supabaseBackend({ url: fake.url, anonKey: fake.key, timeoutMs: 1000, images: imagePolicy(fake.url, []), logoFileName: 'logo.png' });
+    const calls = supabaseBackend({
+      url: fake.url,
+      anonKey: fake.key,
+      timeoutMs: 1000,
+      images: imagePolicy(fake.url, []),
+      logoFileName: 'logo.png',
+    });
     expect(calls.publicLogoUrl('logo 3d.png')).toBe(`${fake.url}/storage/v1/object/public/logo/logo%203d.png`);
     expect(fake.requests).toEqual([]);
   });

@@ -11,9 +11,15 @@ const site = useSite();
 async function violations(path: string, language: Language | null) {
   const { page } = await site.visitor(language ? { language } : {});
   await page.goto(site.url + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => !document.querySelector('.hero') || document.querySelector('.hero__slide:nth-child(2)'));
+  await page.waitForFunction(
+    () => !document.querySelector('.hero') || document.querySelector('.hero__slide:nth-child(2)'),
+  );
   const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return result.violations.map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  return result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
 }
 
 // The overlay only ever shows before a choice, and so only in German, the default.

@@ -44,11 +44,22 @@ describe('the hero carousel, measured', () => {
   it('changes the studio every 4 s, fades the label for 200 ms, and wraps after the last slide', async () => {
     const { page } = await site.visitor({ language: 'de' });
     await openHydrated(page);
-    expect(await page.locator('.hero__slide').first().evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('1s');
+    expect(
+      await page
+        .locator('.hero__slide')
+        .first()
+        .evaluate((img) => getComputedStyle(img).transitionDuration),
+    ).toBe('1s');
 
     const { changes, lowestOpacity } = await recordLabel(page, 16_800);
     const texts = changes.map((c) => c.text);
-    expect(texts.slice(0, 5)).toEqual(['Studio München', 'Studio Marbella', 'Studio Wien', 'Studio Zürich', 'Studio München']);
+    expect(texts.slice(0, 5)).toEqual([
+      'Studio München',
+      'Studio Marbella',
+      'Studio Wien',
+      'Studio Zürich',
+      'Studio München',
+    ]);
     const intervals = changes.slice(2).map((c, i) => c.at - changes[i + 1]!.at);
     expect(intervals.length).toBeGreaterThanOrEqual(3);
     for (const gap of intervals) {
@@ -76,7 +87,12 @@ describe('the hero carousel, measured', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHydrated(page);
     expect(await page.locator('.hero__studio').evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
-    expect(await page.locator('.hero__slide').first().evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('0s');
+    expect(
+      await page
+        .locator('.hero__slide')
+        .first()
+        .evaluate((img) => getComputedStyle(img).transitionDuration),
+    ).toBe('0s');
     const { changes, lowestOpacity } = await recordLabel(page, 4600);
     expect(changes.map((c) => c.text)).toEqual(['Studio München', 'Studio Marbella']);
     expect(lowestOpacity).toBe(1);

@@ -6,7 +6,9 @@ const site = useSite();
 
 async function openHydrated(page: Page, path = '/') {
   await page.goto(site.url + path);
-  await page.waitForFunction(() => document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero'));
+  await page.waitForFunction(
+    () => document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero'),
+  );
 }
 
 const inViewport = (page: Page, selector: string) =>
@@ -35,9 +37,9 @@ describe('the studio picker', () => {
     await openHydrated(page);
     const frame = page.locator('.map-panel__map');
     expect(await frame.getAttribute('loading')).toBe('lazy');
-    const studios = await page.locator('#studio-select option').evaluateAll((options) =>
-      options.map((o) => ({ id: (o as HTMLOptionElement).value, name: o.textContent! })),
-    );
+    const studios = await page
+      .locator('#studio-select option')
+      .evaluateAll((options) => options.map((o) => ({ id: (o as HTMLOptionElement).value, name: o.textContent! })));
     expect(studios).toHaveLength(4);
     const seenSources = new Set<string>();
     for (const studio of studios) {
@@ -55,14 +57,18 @@ describe('the studio picker', () => {
 
 describe('the studio cards', () => {
   const columns = (page: Page) =>
-    page.locator('.studio-card').evaluateAll((cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left))).size);
+    page
+      .locator('.studio-card')
+      .evaluateAll((cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left))).size);
 
   it('open each studio in a new tab, in two columns on a wide screen and one on a phone', async () => {
     const { page } = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
     await openHydrated(page);
-    const links = await page.locator('.studio-card').evaluateAll((cards) =>
-      cards.map((c) => ({ target: c.getAttribute('target'), rel: c.getAttribute('rel') ?? '' })),
-    );
+    const links = await page
+      .locator('.studio-card')
+      .evaluateAll((cards) =>
+        cards.map((c) => ({ target: c.getAttribute('target'), rel: c.getAttribute('rel') ?? '' })),
+      );
     expect(links).toHaveLength(4);
     for (const link of links) {
       expect(link.target).toBe('_blank');
@@ -110,7 +116,9 @@ describe('an unknown path', () => {
     expect(response!.status()).toBe(404);
     await watched.page.waitForFunction(() => document.title.includes('404') || document.querySelector('.not-found'));
     expect(await watched.page.locator('.not-found__message').textContent()).toBe('Hoppla! Seite nicht gefunden');
-    await expect.poll(() => watched.console.filter((m) => m.type === 'error' && m.text.includes('/no/such/page')).length).toBe(1);
+    await expect
+      .poll(() => watched.console.filter((m) => m.type === 'error' && m.text.includes('/no/such/page')).length)
+      .toBe(1);
     await watched.page.locator('.not-found a[href="/"]').click();
     await watched.page.waitForURL(site.url + '/');
   });

@@ -101,7 +101,9 @@ describe('with JavaScript on', () => {
       expect(await page.locator('.studio-list__address').count()).toBe(0);
       expect(await page.locator('#studio-select').isVisible()).toBe(true);
       for (const studio of studios) {
-        expect(await page.getByText(studio.address, { exact: true }).filter({ visible: true }).count()).toBeLessThanOrEqual(1);
+        expect(
+          await page.getByText(studio.address, { exact: true }).filter({ visible: true }).count(),
+        ).toBeLessThanOrEqual(1);
       }
       expect(problems.filter((text) => !/Failed to load resource|ERR_/.test(text))).toEqual([]);
     } finally {

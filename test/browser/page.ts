@@ -34,7 +34,10 @@ export async function watchedPage(context: BrowserContext): Promise<WatchedPage>
     page,
     console: consoleLog,
     uncaught,
-    cspViolations: () => page.evaluate(() => (window as unknown as { __cspViolations: { directive: string; blocked: string }[] }).__cspViolations),
+    cspViolations: () =>
+      page.evaluate(
+        () => (window as unknown as { __cspViolations: { directive: string; blocked: string }[] }).__cspViolations,
+      ),
   };
 }
 

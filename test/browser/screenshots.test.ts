@@ -19,7 +19,10 @@ describe.each(LANGUAGES)('screenshots of / in %s', (lng) => {
   it.each(VIEWPORTS)('at $width×$height', async ({ name, width, height }) => {
     const { page } = await site.visitor({ language: lng, viewport: { width, height } });
     await page.goto(site.url + '/', { waitUntil: 'load' });
-    await page.locator('.hero__slide').first().evaluate((img: HTMLImageElement) => img.decode());
+    await page
+      .locator('.hero__slide')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
     const file = path.join(SCREENSHOT_DIR, `home-${lng}-${name}-${width}x${height}.png`);
     const png = await page.screenshot({ path: file });
     expect(png.byteLength).toBeGreaterThan(10_000);

@@ -29,7 +29,10 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<Vi
       seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI });
     });
   });
-  return { page, violations: () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations) };
+  return {
+    page,
+    violations: () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations),
+  };
 }
 
 describe('the Content-Security-Policy in Chromium', () => {

@@ -85,7 +85,10 @@ describe('the hero carousel', () => {
   });
 
   it('shows "Loading studios..." while slides are unknown and no label when there are none', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {}))); // the request for the slides stays unanswered
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    ); // the request for the slides stays unanswered
     renderApp({ heroSlides: null });
     expect(label().textContent).toBe('Studios werden geladen...');
     expect(document.querySelector('.hero__slides--empty')).not.toBeNull();

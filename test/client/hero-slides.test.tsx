@@ -42,7 +42,10 @@ describe('slides the server did not know', () => {
   });
 
   it('known to be none after an empty answer: no label, the plain gradient', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ heroSlides: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ heroSlides: [] })),
+    );
     ({ root } = renderApp({ heroSlides: null }));
     await flush();
     expect(label()).toBeNull();
@@ -79,7 +82,11 @@ describe('the built server with a backend that failed at first', () => {
   let server: RunningServer;
   beforeAll(async () => {
     fake = await startFakeSupabase();
-    server = await startServer({ SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.key, CACHE_SNAPSHOT_PATH: tempSnapshotPath() });
+    server = await startServer({
+      SUPABASE_URL: fake.url,
+      SUPABASE_ANON_KEY: fake.key,
+      CACHE_SNAPSHOT_PATH: tempSnapshotPath(),
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -103,7 +110,10 @@ describe('the built server with a backend that failed at first', () => {
     // The browser's request goes to the same server, through Node's HTTP client.
     const fetchMock = vi.fn(async (path: string) => {
       const answer = await request(server.url).get(path);
-      return new Response(answer.text, { status: answer.status, headers: { 'Content-Type': answer.headers['content-type']! } });
+      return new Response(answer.text, {
+        status: answer.status,
+        headers: { 'Content-Type': answer.headers['content-type']! },
+      });
     });
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(Math, 'random').mockReturnValue(0);

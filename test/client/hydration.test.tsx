@@ -30,7 +30,9 @@ afterEach(() => {
 /** Loads the server's HTML into the test document, as a browser would before scripts run. */
 async function loadServerPage(path: string, cookie?: string) {
   // Node's own HTTP client: the test window's fetch would apply the browser's CORS rules.
-  const res = await request(server.url).get(path).set(cookie ? { Cookie: cookie } : {});
+  const res = await request(server.url)
+    .get(path)
+    .set(cookie ? { Cookie: cookie } : {});
   const parsed = new DOMParser().parseFromString(res.text, 'text/html');
   document.documentElement.lang = parsed.documentElement.lang;
   document.head.innerHTML = parsed.head.innerHTML;
@@ -72,7 +74,10 @@ describe('hydrating the server HTML', () => {
   });
 
   it('brings the overlay to life', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('en'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('en'))),
+    );
     await loadServerPage('/');
     await act(async () => {
       root = boot(document);

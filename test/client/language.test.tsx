@@ -24,7 +24,11 @@ describe('the language overlay', () => {
     renderApp({ chosen: false });
     expect(overlay()).not.toBeNull();
     expect(overlay()!.textContent).toContain('Sprache wählen');
-    expect([...overlay()!.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['?lng=de', '?lng=en', '?lng=es']);
+    expect([...overlay()!.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '?lng=de',
+      '?lng=en',
+      '?lng=es',
+    ]);
     expect(overlay()!.querySelectorAll('svg.flag')).toHaveLength(3);
     expect(overlay()!.querySelector('.is-selected')).toBeNull();
   });
@@ -56,7 +60,10 @@ describe('the language overlay', () => {
   });
 
   it('waits for a slow translation file before applying the choice', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => setTimeout(() => resolve(jsonResponse(dictionary('es'))), 600))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => setTimeout(() => resolve(jsonResponse(dictionary('es'))), 600))),
+    );
     renderApp({ chosen: false });
     click(choice('es'));
     await advance(300);
@@ -67,7 +74,10 @@ describe('the language overlay', () => {
   });
 
   it('logs a failed load and shows the keys instead of another language', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 503 })),
+    );
     const errors = consoleCalls('error');
     renderApp({ chosen: false });
     click(choice('en'));
@@ -80,7 +90,10 @@ describe('the language overlay', () => {
 
   it('applies a choice stored in this browser even without the cookie', async () => {
     localStorage.setItem('selectedLanguage', 'en');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('en'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('en'))),
+    );
     renderApp({ chosen: false });
     await advance(0);
     expect(overlay()).toBeNull();
@@ -90,7 +103,10 @@ describe('the language overlay', () => {
 
 describe('the language dropdown', () => {
   it('shows the current flag and switches in place', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('es'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('es'))),
+    );
     renderApp({ language: 'de', chosen: true });
     const menu = document.querySelector('.language-menu')!;
     expect(menu.querySelector('summary')!.textContent).toBe('DE – Sprache: Deutsch');
@@ -104,7 +120,10 @@ describe('the language dropdown', () => {
   });
 
   it('drops a ?lng= link from the address once another language is chosen', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('en'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('en'))),
+    );
     renderApp({ language: 'de', chosen: true, path: '/impressum?lng=de' });
     click(document.querySelector('.language-menu a[hreflang="en"]'));
     await advance(150);

@@ -27,7 +27,9 @@ describe('the footer', () => {
     renderApp();
     const links = [...document.querySelectorAll('.footer a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/impressum', '/impressum#Datenschutzerklärung']);
-    expect(document.querySelector('.footer__copyright')!.textContent).toBe('© 2027 Horizon Media Events GmbH. Alle Rechte vorbehalten.');
+    expect(document.querySelector('.footer__copyright')!.textContent).toBe(
+      '© 2027 Horizon Media Events GmbH. Alle Rechte vorbehalten.',
+    );
     click(document.querySelectorAll('.footer a')[1]!);
     expect(window.location.pathname).toBe('/impressum');
     expect(document.getElementById('Datenschutzerklärung')).not.toBeNull();
@@ -61,7 +63,10 @@ describe('the studio picker', () => {
 
 describe('the calendar link in the hero', () => {
   it('follows a language switch made in place', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(dictionary('es'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('es'))),
+    );
     renderApp({ language: 'de' });
     const link = () => document.querySelector('.hero__calendar')!;
     expect(link().getAttribute('href')).toBe('/event.ics?lng=de');
@@ -79,7 +84,13 @@ describe('the logo', () => {
   const mount = (url: string | null) => {
     document.body.innerHTML = '<div id="logo"></div>';
     const root = createRoot(document.getElementById('logo')!);
-    act(() => root.render(<I18nextProvider i18n={i18n}><Logo url={url} /></I18nextProvider>));
+    act(() =>
+      root.render(
+        <I18nextProvider i18n={i18n}>
+          <Logo url={url} />
+        </I18nextProvider>,
+      ),
+    );
     return root;
   };
 
@@ -121,7 +132,13 @@ describe('an error while rendering in the browser', () => {
     };
     document.body.innerHTML = '<div id="x"></div>';
     const root = createRoot(document.getElementById('x')!);
-    act(() => root.render(<ErrorBoundary showStack={false}><Broken /></ErrorBoundary>));
+    act(() =>
+      root.render(
+        <ErrorBoundary showStack={false}>
+          <Broken />
+        </ErrorBoundary>,
+      ),
+    );
     expect(document.querySelector('h1')!.textContent).toBe('Unexpected Application Error!');
     expect(document.body.textContent).toContain('Widget exploded');
     expect(document.querySelector('pre')).toBeNull();

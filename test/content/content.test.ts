@@ -38,22 +38,39 @@ describe('the shipped content file', () => {
 
   it('holds when the event last changed, and every studio address in parts', () => {
     expect(content.event.updated.toISOString()).toBe('2026-11-01T09:00:00.000Z');
-    expect(content.public.studios[2]).toMatchObject({ street: 'Vorgartenstraße 206', postalCode: '1020', city: 'Wien', countryCode: 'AT' });
+    expect(content.public.studios[2]).toMatchObject({
+      street: 'Vorgartenstraße 206',
+      postalCode: '1020',
+      city: 'Wien',
+      countryCode: 'AT',
+    });
     expect(content.public.studios.map((s) => s.countryCode)).toEqual(['DE', 'ES', 'AT', 'CH']);
   });
 });
 
 describe('loadContent with a broken file', () => {
   it.each([
-    ['a map address that is not https', (c: any) => (c.studios[2].mapEmbedUrl = 'javascript:alert(1)'), 'studios.2.mapEmbedUrl'],
+    [
+      'a map address that is not https',
+      (c: any) => (c.studios[2].mapEmbedUrl = 'javascript:alert(1)'),
+      'studios.2.mapEmbedUrl',
+    ],
     ['a missing studio name', (c: any) => delete c.studios[1].name, 'studios.1.name'],
     ['an unknown time zone', (c: any) => (c.event.timeZone = 'Mars/Olympus'), 'event.timeZone'],
     ['an end before the start', (c: any) => (c.event.endTime = '17:00'), 'event.endTime'],
     ['a date that does not exist', (c: any) => (c.event.date = '2027-13-45'), 'event.date'],
-    ['an image from another protocol', (c: any) => (c.heroSlides[0].image = 'data:image/png;base64,AAAA'), 'heroSlides.0.image'],
+    [
+      'an image from another protocol',
+      (c: any) => (c.heroSlides[0].image = 'data:image/png;base64,AAAA'),
+      'heroSlides.0.image',
+    ],
     ['a bad company email', (c: any) => (c.company.email = 'office'), 'company.email'],
     ['two studios with one id', (c: any) => (c.studios[1].id = c.studios[0].id), 'studios'],
-    ['a country name where its code belongs', (c: any) => (c.studios[0].countryCode = 'Germany'), 'studios.0.countryCode'],
+    [
+      'a country name where its code belongs',
+      (c: any) => (c.studios[0].countryCode = 'Germany'),
+      'studios.0.countryCode',
+    ],
     ['a missing postal code', (c: any) => delete c.studios[3].postalCode, 'studios.3.postalCode'],
     ['an update time without its zone', (c: any) => (c.event.updated = '2026-11-01T09:00:00'), 'event.updated'],
   ])('names the field for %s', (_case, edit, field) => {

@@ -35,7 +35,8 @@ function userIds(user: string): { uid: string; gid: string } {
  */
 function runInImage(image: ReplayedImage, command: string[], env: Record<string, string>): ChildProcess {
   const { uid, gid } = userIds(image.user);
-  const asUser = process.getuid?.() === 0 ? ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--'] : [];
+  const asUser =
+    process.getuid?.() === 0 ? ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--'] : [];
   const [program, ...args] = [...asUser, ...command] as [string, ...string[]];
   return spawn(program, args, {
     cwd: image.cwd,
@@ -45,7 +46,9 @@ function runInImage(image: ReplayedImage, command: string[], env: Record<string,
 }
 
 const exitOf = (child: ChildProcess) =>
-  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise<number | null>((resolve) => child.once('exit', resolve));
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -78,7 +81,15 @@ describe('the Dockerfile, replayed without a container engine', () => {
     const inApp = (...parts: string[]) => existsSync(path.join(image.cwd, ...parts));
     expect(inApp('node_modules', 'express')).toBe(true);
     expect(inApp('dist', 'server', 'index.js')).toBe(true);
-    for (const unwanted of [['node_modules', 'vitest'], ['node_modules', 'esbuild'], ['node_modules', 'typescript'], ['test'], ['server'], ['.env'], ['.git']]) {
+    for (const unwanted of [
+      ['node_modules', 'vitest'],
+      ['node_modules', 'esbuild'],
+      ['node_modules', 'typescript'],
+      ['test'],
+      ['server'],
+      ['.env'],
+      ['.git'],
+    ]) {
       expect(inApp(...unwanted), unwanted.join('/')).toBe(false);
     }
   });
@@ -132,7 +143,12 @@ describe('the Dockerfile replay', () => {
       writeFileSync(path.join(context, name), text);
     }
     writeFileSync(path.join(context, 'Dockerfile'), dockerfile);
-    return replayDockerfile({ context, dockerfile: path.join(context, 'Dockerfile'), workDir: freshFolder('dockerfile-replay-'), nodeBinDir: NODE_BIN_DIR });
+    return replayDockerfile({
+      context,
+      dockerfile: path.join(context, 'Dockerfile'),
+      workDir: freshFolder('dockerfile-replay-'),
+      nodeBinDir: NODE_BIN_DIR,
+    });
   }
   const FROM = 'FROM node:24-bookworm-slim AS base\nWORKDIR /app\n';
 
@@ -140,7 +156,14 @@ describe('the Dockerfile replay', () => {
     const image = await replay(
       `${FROM}COPY a.txt b.txt ./files/\nCOPY src ./code\nRUN node -e "require('fs').writeFileSync('made.txt', process.version)"\n` +
         `FROM node:24-bookworm-slim\nENV A=1 B="two words"\nWORKDIR /srv\nCOPY --from=base /app/made.txt /app/code ./\nUSER 1000\nCMD ["node", "x.js"]\n`,
-      { 'a.txt': 'a', 'b.txt': 'b', 'src/x.js': 'x', 'src/secret.env': 's', 'src/deep/y.js': 'y', '.dockerignore': '**/*.env\n' },
+      {
+        'a.txt': 'a',
+        'b.txt': 'b',
+        'src/x.js': 'x',
+        'src/secret.env': 's',
+        'src/deep/y.js': 'y',
+        '.dockerignore': '**/*.env\n',
+      },
     );
     const read = (file: string) => readFileSync(path.join(image.cwd, file), 'utf8');
     expect(read('made.txt')).toBe(process.version);
@@ -148,7 +171,12 @@ describe('the Dockerfile replay', () => {
     expect(read('deep/y.js')).toBe('y');
     expect(existsSync(path.join(image.cwd, 'secret.env'))).toBe(false);
     expect(existsSync(path.join(image.root, 'app', 'files'))).toBe(false);
-    expect(image).toMatchObject({ env: { A: '1', B: 'two words' }, workdir: '/srv', user: '1000', cmd: ['node', 'x.js'] });
+    expect(image).toMatchObject({
+      env: { A: '1', B: 'two words' },
+      workdir: '/srv',
+      user: '1000',
+      cmd: ['node', 'x.js'],
+    });
   });
 
   it('fails on a COPY of a file that is not there', async () => {
@@ -156,7 +184,9 @@ describe('the Dockerfile replay', () => {
   });
 
   it('fails on a COPY of a file .dockerignore leaves out', async () => {
-    await expect(replay(`${FROM}COPY .env ./\n`, { '.env': 'KEY=1', '.dockerignore': '.env\n' })).rejects.toThrow(/excluded by \.dockerignore/);
+    await expect(replay(`${FROM}COPY .env ./\n`, { '.env': 'KEY=1', '.dockerignore': '.env\n' })).rejects.toThrow(
+      /excluded by \.dockerignore/,
+    );
   });
 
   it('fails on a RUN step that fails', async () => {
@@ -171,9 +201,14 @@ describe('the Dockerfile replay', () => {
 
   it('reads .dockerignore as Docker does', () => {
     const context = freshFolder('dockerfile-context-');
-    writeFileSync(path.join(context, '.dockerignore'), 'node_modules\n*.log\n/dist/\n**/*.pem\ndocs/*\n!docs/keep.md\n');
+    writeFileSync(
+      path.join(context, '.dockerignore'),
+      'node_modules\n*.log\n/dist/\n**/*.pem\ndocs/*\n!docs/keep.md\n',
+    );
     const ignored = dockerignore(context);
-    for (const file of ['node_modules', 'node_modules/a/b.js', 'x.log', 'dist/a.js', 'a/b/c.pem', 'docs/a.md']) expect(ignored(file), file).toBe(true);
-    for (const file of ['server/x.ts', 'logs/x.txt', 'a/x.log', 'docs/keep.md', 'node_modules2']) expect(ignored(file), file).toBe(false);
+    for (const file of ['node_modules', 'node_modules/a/b.js', 'x.log', 'dist/a.js', 'a/b/c.pem', 'docs/a.md'])
+      expect(ignored(file), file).toBe(true);
+    for (const file of ['server/x.ts', 'logs/x.txt', 'a/x.log', 'docs/keep.md', 'node_modules2'])
+      expect(ignored(file), file).toBe(false);
   });
 });

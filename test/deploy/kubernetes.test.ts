@@ -27,7 +27,9 @@ const deployment = find('Deployment');
 const pod = deployment.spec.template.spec;
 const container = pod.containers[0];
 const literalEnv: Record<string, string> = Object.fromEntries(
-  container.env.filter((variable: Manifest) => 'value' in variable).map((variable: Manifest) => [variable.name, variable.value]),
+  container.env
+    .filter((variable: Manifest) => 'value' in variable)
+    .map((variable: Manifest) => [variable.name, variable.value]),
 );
 const config = loadConfig(literalEnv);
 /** A probe's or Service's port, by name or number, as the container port it reaches. */

@@ -43,13 +43,16 @@ describe('hashed assets', () => {
     }
   });
 
-  it.each(['identity', 'deflate;q=0, br;q=0, gzip;q=0'])('are sent as they are for Accept-Encoding %j', async (accept) => {
-    const res = await bytes(request(app).get(script).set('Accept-Encoding', accept)).expect(200);
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers.vary).toBe('Accept-Encoding');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((res.body as Buffer).equals(onDisk(script))).toBe(true);
-  });
+  it.each(['identity', 'deflate;q=0, br;q=0, gzip;q=0'])(
+    'are sent as they are for Accept-Encoding %j',
+    async (accept) => {
+      const res = await bytes(request(app).get(script).set('Accept-Encoding', accept)).expect(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((res.body as Buffer).equals(onDisk(script))).toBe(true);
+    },
+  );
 
   it('carry a validator per coding and answer 304 to it', async () => {
     const br = await request(app).get(script).set('Accept-Encoding', 'br');
@@ -71,28 +74,38 @@ describe('hashed assets', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/assets/client-NOSUCHHASH.js', `${script}.br`, `${script}.gz`, '/assets/manifest.json', '/assets/', '/assets', '/assets/..%2fmanifest.json'])(
-    '%s is the 404 page, never stored',
-    async (missing) => {
-      const res = await request(app).get(missing).expect(404);
-      expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    },
-  );
+  it.each([
+    '/assets/client-NOSUCHHASH.js',
+    `${script}.br`,
+    `${script}.gz`,
+    '/assets/manifest.json',
+    '/assets/',
+    '/assets',
+    '/assets/..%2fmanifest.json',
+  ])('%s is the 404 page, never stored', async (missing) => {
+    const res = await request(app).get(missing).expect(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
 });
 
 describe('pages', () => {
-  it.each(['/', '/impressum', '/?lng=es'])('%s is private, revalidated each time, with an ETag that yields 304', async (page) => {
-    const res = await request(app).get(page).expect(200);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(res.headers.etag).toMatch(/^W\/".+"$/);
-    const again = await request(app).get(page).set('If-None-Match', res.headers.etag!).expect(304);
-    expect(again.headers['cache-control']).toBe('private, no-cache');
-    expect(again.text ?? '').toBe('');
-  });
+  it.each(['/', '/impressum', '/?lng=es'])(
+    '%s is private, revalidated each time, with an ETag that yields 304',
+    async (page) => {
+      const res = await request(app).get(page).expect(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toMatch(/^W\/".+"$/);
+      const again = await request(app).get(page).set('If-None-Match', res.headers.etag!).expect(304);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      expect(again.text ?? '').toBe('');
+    },
+  );
 
   it('have a different ETag per language', async () => {
-    const [de, en] = await Promise.all(['de', 'en'].map((lng) => request(app).get('/').set('Cookie', `selectedLanguage=${lng}`)));
+    const [de, en] = await Promise.all(
+      ['de', 'en'].map((lng) => request(app).get('/').set('Cookie', `selectedLanguage=${lng}`)),
+    );
     expect(de!.headers.etag).not.toBe(en!.headers.etag);
   });
 

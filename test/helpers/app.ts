@@ -45,7 +45,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
   const logLines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });

@@ -69,16 +69,28 @@ export function sampleSlides(fake: FakeSupabase) {
 /** The fake answering as a healthy project does: slides, and a bucket holding the preferred logo among others. */
 export function answerNormally(fake: FakeSupabase, slides = sampleSlides(fake)) {
   fake.reply.heroImages = json({ heroSlides: slides });
-  fake.reply.logoList = json([folderEntry('archive'), fileEntry('.emptyFolderPlaceholder'), fileEntry('a-first.png'), fileEntry(PREFERRED_LOGO)]);
+  fake.reply.logoList = json([
+    folderEntry('archive'),
+    fileEntry('.emptyFolderPlaceholder'),
+    fileEntry('a-first.png'),
+    fileEntry(PREFERRED_LOGO),
+  ]);
 }
 
-export const publicLogoUrl = (fake: FakeSupabase, name = PREFERRED_LOGO) => `${fake.url}/storage/v1/object/public/logo/${name}`;
+export const publicLogoUrl = (fake: FakeSupabase, name = PREFERRED_LOGO) =>
+  `${fake.url}/storage/v1/object/public/logo/${name}`;
 
 /** Waits until the snapshot file holds an answer for each endpoint named. */
-export async function snapshotWith(file: string, endpoints: string[]): Promise<{ backend: string; entries: Record<string, { value: unknown; fetchedAt: number }> }> {
+export async function snapshotWith(
+  file: string,
+  endpoints: string[],
+): Promise<{ backend: string; entries: Record<string, { value: unknown; fetchedAt: number }> }> {
   for (let tries = 0; tries < 200; tries++) {
     try {
-      const contents = JSON.parse(readFileSync(file, 'utf8')) as { backend: string; entries: Record<string, { value: unknown; fetchedAt: number }> };
+      const contents = JSON.parse(readFileSync(file, 'utf8')) as {
+        backend: string;
+        entries: Record<string, { value: unknown; fetchedAt: number }>;
+      };
       if (endpoints.every((endpoint) => endpoint in contents.entries)) return contents;
     } catch {
       // not written yet

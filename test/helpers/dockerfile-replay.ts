@@ -131,7 +131,8 @@ export function parseEnv(args: string, line: number): Record<string, string> {
     return { [key]: value.join(' ') };
   }
   const pairs = [...args.matchAll(/([\w.-]+)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g)];
-  if (pairs.map((m) => m[0]).join(' ') !== args.replace(/\s+/g, ' ')) throw new Error(`line ${line}: cannot read ENV ${args}`);
+  if (pairs.map((m) => m[0]).join(' ') !== args.replace(/\s+/g, ' '))
+    throw new Error(`line ${line}: cannot read ENV ${args}`);
   return Object.fromEntries(pairs.map((m) => [m[1]!, unquote(m[2]!)]));
 }
 
@@ -139,7 +140,8 @@ export function parseEnv(args: string, line: number): Record<string, string> {
 function execForm(args: string, line: number): string[] {
   try {
     const parsed: unknown = JSON.parse(args);
-    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((part) => typeof part === 'string')) return parsed as string[];
+    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((part) => typeof part === 'string'))
+      return parsed as string[];
   } catch {
     // Falls through to the error below.
   }
@@ -177,7 +179,9 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
 
   // Node 24 first, as in the image; then the image's PATH; then wherever this machine keeps npm,
   // but nothing from the build context, whose tools must not stand in for the image's own.
-  const hostPath = (process.env.PATH ?? '').split(':').filter((dir) => dir && !path.resolve(dir).startsWith(path.resolve(options.context)));
+  const hostPath = (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => dir && !path.resolve(dir).startsWith(path.resolve(options.context)));
   const buildPath = (imagePath: string) => [options.nodeBinDir, imagePath, ...hostPath].join(':');
 
   const built = new Map<string, Promise<ReplayedImage>>();
@@ -201,10 +205,24 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
       const base = await build(stage.base);
       if (uses.get(stage.base) === 1) renameSync(base.root, root);
       else cpSync(base.root, root, { recursive: true, verbatimSymlinks: true });
-      config = structuredClone({ env: base.env, workdir: base.workdir, user: base.user, exposed: base.exposed, cmd: base.cmd, healthcheck: base.healthcheck });
+      config = structuredClone({
+        env: base.env,
+        workdir: base.workdir,
+        user: base.user,
+        exposed: base.exposed,
+        cmd: base.cmd,
+        healthcheck: base.healthcheck,
+      });
     } else if (NODE_24_IMAGE.test(stage.base)) {
       mkdirSync(root, { mode: 0o755 });
-      config = { env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' }, workdir: '/', user: 'root', exposed: [], cmd: ['node'], healthcheck: null };
+      config = {
+        env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
+        workdir: '/',
+        user: 'root',
+        exposed: [],
+        cmd: ['node'],
+        healthcheck: null,
+      };
     } else {
       throw new Error(`FROM ${stage.base}: only node:24 images and earlier stages can be replayed`);
     }
@@ -240,7 +258,12 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
           if (config.user !== 'root') throw new Error(`line ${line}: RUN as ${config.user} is not replayed`);
           await run(args, {
             cwd: inImage('.'),
-            env: { ...config.env, ...options.buildEnv, HOME: process.env.HOME ?? '/root', PATH: buildPath(config.env.PATH ?? '') },
+            env: {
+              ...config.env,
+              ...options.buildEnv,
+              HOME: process.env.HOME ?? '/root',
+              PATH: buildPath(config.env.PATH ?? ''),
+            },
           });
           break;
         case 'COPY':
@@ -272,9 +295,11 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
         sourcePath = path.join(stageRoot, path.posix.resolve('/', source));
       } else {
         const relative = path.posix.normalize(source).replace(/^(\.\/)+|\/+$/g, '');
-        if (relative.startsWith('..') || path.posix.isAbsolute(relative)) throw new Error(`line ${line}: COPY ${source} is outside the context`);
+        if (relative.startsWith('..') || path.posix.isAbsolute(relative))
+          throw new Error(`line ${line}: COPY ${source} is outside the context`);
         sourcePath = path.join(options.context, relative);
-        if (relative !== '.' && ignored(relative)) throw new Error(`line ${line}: COPY ${source}: not found (excluded by .dockerignore)`);
+        if (relative !== '.' && ignored(relative))
+          throw new Error(`line ${line}: COPY ${source}: not found (excluded by .dockerignore)`);
         filter = (file) => {
           const inContext = path.relative(options.context, file).split(path.sep).join('/');
           return inContext === '' || !ignored(inContext);

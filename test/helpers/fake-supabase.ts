@@ -13,7 +13,15 @@ import type { AddressInfo } from 'node:net';
 
 export type Reply =
   | { kind: 'json'; body: unknown; status?: number; contentType?: string; delayMs?: number }
-  | { kind: 'raw'; body: string | Buffer; status?: number; contentType?: string; delayMs?: number; withoutLength?: boolean; headers?: Record<string, string> }
+  | {
+      kind: 'raw';
+      body: string | Buffer;
+      status?: number;
+      contentType?: string;
+      delayMs?: number;
+      withoutLength?: boolean;
+      headers?: Record<string, string>;
+    }
   /** Accepts the request and never answers. */
   | { kind: 'hang' }
   /** Sends the headers and the start of a body, then nothing more. */
@@ -49,9 +57,18 @@ export interface FakeSupabase {
 export const FAKE_KEY = 'fake-anon-key-0123456789-do-not-leak';
 export const PREFERRED_LOGO = 'logo-3d-white-on-blue.png';
 
-export const json = (body: unknown, extra: Partial<Extract<Reply, { kind: 'json' }>> = {}): Reply => ({ kind: 'json', body, ...extra });
-export const raw = (body: string | Buffer, extra: Partial<Extract<Reply, { kind: 'raw' }>> = {}): Reply => ({ kind: 'raw', body, ...extra });
-export const failure = (status: number): Reply => json({ error: 'Internal Server Error', message: 'boom', statusCode: String(status) }, { status });
+export const json = (body: unknown, extra: Partial<Extract<Reply, { kind: 'json' }>> = {}): Reply => ({
+  kind: 'json',
+  body,
+  ...extra,
+});
+export const raw = (body: string | Buffer, extra: Partial<Extract<Reply, { kind: 'raw' }>> = {}): Reply => ({
+  kind: 'raw',
+  body,
+  ...extra,
+});
+export const failure = (status: number): Reply =>
+  json({ error: 'Internal Server Error', message: 'boom', statusCode: String(status) }, { status });
 export const HANG: Reply = { kind: 'hang' };
 export const STALL: Reply = { kind: 'stall' };
 
@@ -63,7 +80,15 @@ export function fileEntry(name: string, mimetype = 'image/png') {
     updated_at: '2026-11-01T10:00:00.000Z',
     created_at: '2026-11-01T10:00:00.000Z',
     last_accessed_at: '2026-11-01T10:00:00.000Z',
-    metadata: { eTag: '"abc"', size: 1234, mimetype, cacheControl: 'max-age=3600', lastModified: '2026-11-01T10:00:00.000Z', contentLength: 1234, httpStatusCode: 200 },
+    metadata: {
+      eTag: '"abc"',
+      size: 1234,
+      mimetype,
+      cacheControl: 'max-age=3600',
+      lastModified: '2026-11-01T10:00:00.000Z',
+      contentLength: 1234,
+      httpStatusCode: 200,
+    },
   };
 }
 
@@ -129,7 +154,9 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
       waiter.resolve();
     }
     if (req.headers.apikey !== FAKE_KEY) {
-      return void sendJson(res, 401, { message: req.headers.apikey ? 'Invalid API key' : 'No API key found in request' });
+      return void sendJson(res, 401, {
+        message: req.headers.apikey ? 'Invalid API key' : 'No API key found in request',
+      });
     }
     await holds[route];
     await answer(res, fake.reply[route]);
@@ -151,7 +178,10 @@ async function answer(res: ServerResponse, reply: Reply): Promise<void> {
   if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
   if (res.destroyed) return;
   if (reply.kind === 'json') return sendJson(res, reply.status ?? 200, reply.body, reply.contentType);
-  const headers: Record<string, string | number> = { 'Content-Type': reply.contentType ?? 'text/plain', ...reply.headers };
+  const headers: Record<string, string | number> = {
+    'Content-Type': reply.contentType ?? 'text/plain',
+    ...reply.headers,
+  };
   if (!reply.withoutLength) headers['Content-Length'] = Buffer.byteLength(reply.body);
   res.writeHead(reply.status ?? 200, headers);
   res.end(reply.body);

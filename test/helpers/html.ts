@@ -13,7 +13,9 @@ export function metaContent(doc: Document, key: string): string | undefined {
 }
 
 export function metaContents(doc: Document, key: string): string[] {
-  return [...doc.head.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((meta) => meta.getAttribute('content')!);
+  return [...doc.head.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((meta) =>
+    meta.getAttribute('content')!,
+  );
 }
 
 /** The one JSON-LD block of a page, parsed. */

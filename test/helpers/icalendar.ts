@@ -24,7 +24,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 export function readContentLines(body: Buffer): ParsedCalendar {
   if (!body.subarray(-2).equals(CRLF)) throw new Error('the file does not end with CRLF');
   const physicalLines: Buffer[] = [];
-  for (let start = 0; start < body.length; ) {
+  for (let start = 0; start < body.length;) {
     const end = body.indexOf(CRLF, start);
     physicalLines.push(body.subarray(start, end));
     start = end + 2;
@@ -48,7 +48,9 @@ export function readContentLines(body: Buffer): ParsedCalendar {
 
 /** contentline = name *(";" param) ":" value (RFC 5545 3.1). */
 function parseContentLine(line: string): ContentLine {
-  const match = /^([A-Za-z0-9-]+)((?:;[A-Za-z0-9-]+=(?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)*):(.*)$/s.exec(line);
+  const match = /^([A-Za-z0-9-]+)((?:;[A-Za-z0-9-]+=(?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)*):(.*)$/s.exec(
+    line,
+  );
   if (!match) throw new Error(`not a content line: ${line}`);
   const params: Record<string, string> = {};
   for (const param of match[2]!.split(';').slice(1)) {
@@ -108,7 +110,8 @@ export function readSingleEvent(body: Buffer): CalendarEvent & ParsedCalendar {
   if (at(0) !== 'BEGIN:VCALENDAR' || at(lines.length - 1) !== 'END:VCALENDAR') throw new Error('not one VCALENDAR');
   const begin = lines.findIndex((l) => l.name === 'BEGIN' && l.raw === 'VEVENT');
   const end = lines.findIndex((l) => l.name === 'END' && l.raw === 'VEVENT');
-  if (begin < 0 || end < begin || lines.filter((l) => l.name === 'BEGIN').length !== 2) throw new Error('not one VEVENT');
+  if (begin < 0 || end < begin || lines.filter((l) => l.name === 'BEGIN').length !== 2)
+    throw new Error('not one VEVENT');
 
   const read = (slice: ContentLine[]) => {
     const values: Record<string, string> = {};
@@ -120,9 +123,11 @@ export function readSingleEvent(body: Buffer): CalendarEvent & ParsedCalendar {
   };
   const calendar = read([...lines.slice(1, begin), ...lines.slice(end + 1, -1)]);
   const event = read(lines.slice(begin + 1, end));
-  for (const required of ['VERSION', 'PRODID']) if (!(required in calendar)) throw new Error(`VCALENDAR lacks ${required}`);
+  for (const required of ['VERSION', 'PRODID'])
+    if (!(required in calendar)) throw new Error(`VCALENDAR lacks ${required}`);
   if (calendar.VERSION !== '2.0') throw new Error('VERSION is not 2.0');
-  for (const required of ['UID', 'DTSTAMP', 'DTSTART']) if (!(required in event)) throw new Error(`VEVENT lacks ${required}`);
+  for (const required of ['UID', 'DTSTAMP', 'DTSTART'])
+    if (!(required in event)) throw new Error(`VEVENT lacks ${required}`);
 
   const times: Record<string, Date> = {};
   for (const name of UTC_PROPERTIES) if (name in event) times[name] = parseUtcDateTime(event[name]!);

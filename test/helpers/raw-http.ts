@@ -48,5 +48,8 @@ export function rawRequest(port: number, head: string, body = ''): Promise<RawAn
 
 /** A GET (or another method) with `Connection: close` and the given extra header lines. */
 export function rawGet(port: number, path: string, headers: string[] = [], method = 'GET'): Promise<RawAnswer> {
-  return rawRequest(port, [`${method} ${path} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...headers].join('\r\n'));
+  return rawRequest(
+    port,
+    [`${method} ${path} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...headers].join('\r\n'),
+  );
 }

@@ -17,14 +17,22 @@ export interface RunningServer {
  * Starts the built server (dist/server/index.js) on a free loopback port, as operators run it.
  * `nodeArgs` go to Node before the script (a test may preload a module with --import).
  */
-export function startServer(env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], options?: { keepLogs?: boolean }): Promise<RunningServer> {
-  return startListening([...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')], {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    ...env,
-  }, options);
+export function startServer(
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+  options?: { keepLogs?: boolean },
+): Promise<RunningServer> {
+  return startListening(
+    [...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    options,
+  );
 }
 
 /**

@@ -137,20 +137,25 @@ describe('hostile requests', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(50);
   });
 
-  it.each(CASES.map((c) => [`${c.method ?? 'GET'} ${c.path.slice(0, 60)}${c.headers?.length ? ` + ${c.headers[0]!.slice(0, 40)}` : ''}`, c] as const))(
-    '%s gets a clean answer',
-    async (_name, { path, headers, method, status }) => {
-      const answer = await rawGet(port, path, headers, method);
-      expect(answer.status).toBe(status);
-      for (const leak of LEAKS) expect(answer.body).not.toContain(leak);
-      expect(answer.headers.location).toBeUndefined();
-      if (status === 200 && path.startsWith('/') && !path.startsWith('/images')) {
-        expect(answer.body).toContain('<html lang="de">');
-        expect(answer.body).not.toContain('<script>alert');
-      }
-      if (status === 405) expect(answer.headers.allow).toBe('GET, HEAD');
-    },
-  );
+  it.each(
+    CASES.map(
+      (c) =>
+        [
+          `${c.method ?? 'GET'} ${c.path.slice(0, 60)}${c.headers?.length ? ` + ${c.headers[0]!.slice(0, 40)}` : ''}`,
+          c,
+        ] as const,
+    ),
+  )('%s gets a clean answer', async (_name, { path, headers, method, status }) => {
+    const answer = await rawGet(port, path, headers, method);
+    expect(answer.status).toBe(status);
+    for (const leak of LEAKS) expect(answer.body).not.toContain(leak);
+    expect(answer.headers.location).toBeUndefined();
+    if (status === 200 && path.startsWith('/') && !path.startsWith('/images')) {
+      expect(answer.body).toContain('<html lang="de">');
+      expect(answer.body).not.toContain('<script>alert');
+    }
+    if (status === 405) expect(answer.headers.allow).toBe('GET, HEAD');
+  });
 
   it('never produced an unexpected error', () => {
     expect(logLines.filter((line) => (line.level as number) >= 50)).toEqual([]);

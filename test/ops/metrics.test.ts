@@ -21,7 +21,11 @@ describe('GET /metrics', () => {
   it('reports event-loop lag and process memory', async () => {
     const { app } = await testApp();
     const { text } = await request(app).get('/metrics');
-    for (const metric of ['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {
+    for (const metric of [
+      'nodejs_eventloop_lag_seconds',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(text).toMatch(new RegExp(`^${metric} \\d`, 'm'));
     }
   });
@@ -32,7 +36,9 @@ describe('GET /metrics', () => {
     await request(app).get('/?lng=en').expect(200);
     await request(app).get('/impressum').expect(200);
     await request(app).get('/locales/es/translation.json').expect(200);
-    await request(app).get(await assetPath()).expect(200);
+    await request(app)
+      .get(await assetPath())
+      .expect(200);
     await request(app).get('/images/logo.svg').expect(200);
     await request(app).get('/healthz').expect(200);
     await request(app).post('/').expect(405);
@@ -54,7 +60,15 @@ describe('GET /metrics', () => {
 
   it('never turns a requested path into a label, so hostile URLs cannot mint new series', async () => {
     const { app } = await testApp();
-    const hostile = ['/wp-admin', '/a/b/c', '/locales/xx/translation.json', '/assets/nope.js', '/%', '/%E0%A4%A', '/images/..%2f..%2fetc'];
+    const hostile = [
+      '/wp-admin',
+      '/a/b/c',
+      '/locales/xx/translation.json',
+      '/assets/nope.js',
+      '/%',
+      '/%E0%A4%A',
+      '/images/..%2f..%2fetc',
+    ];
     for (const [i, path] of hostile.entries()) await request(app).get(`${path}?n=${i}`);
     const { text } = await request(app).get('/metrics');
     expect(samples(text, 'http_requests_total').sort()).toEqual([

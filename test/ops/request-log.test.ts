@@ -11,7 +11,13 @@ describe('the access log', () => {
     await request(app).get('/no/such/page').expect(404);
     const [page, missing] = accessLines(logLines);
     expect(accessLines(logLines)).toHaveLength(2);
-    expect(page).toMatchObject({ level: 30, method: 'GET', path: '/impressum', status: 200, requestId: res.headers['x-request-id'] });
+    expect(page).toMatchObject({
+      level: 30,
+      method: 'GET',
+      path: '/impressum',
+      status: 200,
+      requestId: res.headers['x-request-id'],
+    });
     expect(page!.durationMs).toEqual(expect.any(Number));
     expect(missing).toMatchObject({ method: 'GET', path: '/no/such/page', status: 404 });
   });
@@ -50,7 +56,8 @@ describe('the access log', () => {
       .set('Authorization', 'Bearer header-secret');
     const logged = JSON.stringify(logLines);
     expect(accessLines(logLines)).toHaveLength(1);
-    for (const secret of ['cookie-secret', 'header-secret', 'query-secret', 'selectedLanguage']) expect(logged).not.toContain(secret);
+    for (const secret of ['cookie-secret', 'header-secret', 'query-secret', 'selectedLanguage'])
+      expect(logged).not.toContain(secret);
   });
 
   it("logs the client's address as the trusted proxy hop reports it", async () => {

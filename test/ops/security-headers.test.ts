@@ -25,7 +25,18 @@ beforeAll(async () => {
 });
 
 // The /api endpoints are listed so that they are held to the same headers whatever they answer.
-const PATHS = () => ['/', '/impressum', '/no/such/page', asset, '/locales/en/translation.json', '/images/logo.svg', '/api/hero-slides', '/api/logo', '/healthz', '/metrics'];
+const PATHS = () => [
+  '/',
+  '/impressum',
+  '/no/such/page',
+  asset,
+  '/locales/en/translation.json',
+  '/images/logo.svg',
+  '/api/hero-slides',
+  '/api/logo',
+  '/healthz',
+  '/metrics',
+];
 
 describe('security headers on every answer', () => {
   it('are all there', async () => {
@@ -66,14 +77,22 @@ describe('security headers on every answer', () => {
 
 describe('the Content-Security-Policy follows the configuration and the content file', () => {
   it("allows images from the backend's storage origin and the listed image hosts", async () => {
-    const { app } = await testApp({}, {
-      NODE_ENV: 'test',
-      SUPABASE_URL: 'https://abcdefgh.supabase.co',
-      SUPABASE_ANON_KEY: 'anon-key',
-      IMAGE_HOSTS: 'images.example.com, cdn.example.net:8443',
-    });
+    const { app } = await testApp(
+      {},
+      {
+        NODE_ENV: 'test',
+        SUPABASE_URL: 'https://abcdefgh.supabase.co',
+        SUPABASE_ANON_KEY: 'anon-key',
+        IMAGE_HOSTS: 'images.example.com, cdn.example.net:8443',
+      },
+    );
     const policy = policyOf((await request(app).get('/')).headers['content-security-policy']);
-    expect(policy.get('img-src')).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'https://images.example.com', 'https://cdn.example.net:8443']);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'https://abcdefgh.supabase.co',
+      'https://images.example.com',
+      'https://cdn.example.net:8443',
+    ]);
   });
 
   it('allows the frames and images the content file names, and only those', async () => {
@@ -82,32 +101,56 @@ describe('the Content-Security-Policy follows the configuration and the content 
       ...raw,
       video: { embedUrl: 'https://player.vimeo.com/video/1?controls=0' },
       logo: 'https://brand.example.org/logo.svg',
-      heroSlides: [{ image: 'https://photos.example.org/a.jpg', srcset: 'https://photos.example.org/a-800.jpg 800w, https://resized.example.org/a.jpg 1600w', studio: 'A' }],
-      studios: raw.studios.map((studio, i) => (i === 0 ? { ...studio, mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1' } : studio)),
+      heroSlides: [
+        {
+          image: 'https://photos.example.org/a.jpg',
+          srcset: 'https://photos.example.org/a-800.jpg 800w, https://resized.example.org/a.jpg 1600w',
+          studio: 'A',
+        },
+      ],
+      studios: raw.studios.map((studio, i) =>
+        i === 0 ? { ...studio, mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1' } : studio,
+      ),
     });
     const { app } = await testApp({ content });
     const policy = policyOf((await request(app).get('/')).headers['content-security-policy']);
-    expect(policy.get('frame-src')).toEqual(['https://player.vimeo.com', 'https://www.openstreetmap.org', 'https://www.google.com']);
-    expect(policy.get('img-src')).toEqual(["'self'", 'https://brand.example.org', 'https://photos.example.org', 'https://resized.example.org']);
+    expect(policy.get('frame-src')).toEqual([
+      'https://player.vimeo.com',
+      'https://www.openstreetmap.org',
+      'https://www.google.com',
+    ]);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'https://brand.example.org',
+      'https://photos.example.org',
+      'https://resized.example.org',
+    ]);
   });
 
   it('asks browsers to upgrade insecure requests only when the site is served over https', async () => {
     const http = await testApp();
-    expect(policyOf((await request(http.app).get('/')).headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
+    expect(
+      policyOf((await request(http.app).get('/')).headers['content-security-policy']).has('upgrade-insecure-requests'),
+    ).toBe(false);
     const https = await testApp({}, { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://event.example.com' });
-    expect(policyOf((await request(https.app).get('/')).headers['content-security-policy']).get('upgrade-insecure-requests')).toEqual([]);
+    expect(
+      policyOf((await request(https.app).get('/')).headers['content-security-policy']).get('upgrade-insecure-requests'),
+    ).toEqual([]);
   });
 });
 
 describe('the page within that policy', () => {
-  it.each(['/', '/impressum', '/no/such/page', '/?lng=en'])('%s has no inline style, style element or event handler attribute', async (path) => {
-    const { text } = await request(app).get(path);
-    expect(text).not.toMatch(/<style[\s>]/i);
-    expect(text).not.toMatch(/\sstyle="/i);
-    expect(text).not.toMatch(/\son[a-z]+="/i);
-    // Every script is the bundle or non-executable data.
-    for (const [, attributes] of text.matchAll(/<script([^>]*)>/g)) {
-      expect(attributes).toMatch(/type="application\/(ld\+)?json"|src="\/assets\//);
-    }
-  });
+  it.each(['/', '/impressum', '/no/such/page', '/?lng=en'])(
+    '%s has no inline style, style element or event handler attribute',
+    async (path) => {
+      const { text } = await request(app).get(path);
+      expect(text).not.toMatch(/<style[\s>]/i);
+      expect(text).not.toMatch(/\sstyle="/i);
+      expect(text).not.toMatch(/\son[a-z]+="/i);
+      // Every script is the bundle or non-executable data.
+      for (const [, attributes] of text.matchAll(/<script([^>]*)>/g)) {
+        expect(attributes).toMatch(/type="application\/(ld\+)?json"|src="\/assets\//);
+      }
+    },
+  );
 });

@@ -62,7 +62,10 @@ const until = async (condition: () => boolean, ms = 2000) => {
 };
 
 const within = <T>(ms: number, promise: Promise<T>) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms)),
+  ]);
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -118,7 +121,9 @@ describe('graceful shutdown', () => {
     const { port } = server.address() as AddressInfo;
 
     const agent = new http.Agent({ keepAlive: true });
-    const response = await new Promise<http.IncomingMessage>((resolve) => http.get({ host: '127.0.0.1', port, agent }, resolve));
+    const response = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get({ host: '127.0.0.1', port, agent }, resolve),
+    );
     expect(response.headers.connection).toBe('keep-alive');
     const socketClosed = new Promise((resolve) => response.socket.once('close', resolve));
     let body = '';
@@ -215,8 +220,17 @@ describe('an uncaught error', () => {
 
 describe('the HTTP server', () => {
   it('applies the configured connection timeouts', async () => {
-    const config = loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' });
+    const config = loadConfig({
+      KEEP_ALIVE_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '2000',
+      REQUEST_TIMEOUT_MS: '3000',
+    });
     const server = createHttpServer(() => undefined, config);
-    expect(server).toMatchObject({ keepAliveTimeout: 1000, headersTimeout: 2000, requestTimeout: 3000, maxHeaderSize: 16384 });
+    expect(server).toMatchObject({
+      keepAliveTimeout: 1000,
+      headersTimeout: 2000,
+      requestTimeout: 3000,
+      maxHeaderSize: 16384,
+    });
   });
 });

@@ -32,7 +32,10 @@ describe('SIGTERM to the running server', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     await Promise.all(
       [1, 2, 3, 4].map(
-        () => new Promise((resolve, reject) => http.get(`${server.url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject)),
+        () =>
+          new Promise((resolve, reject) =>
+            http.get(`${server.url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
+          ),
       ),
     );
     const idle = Object.values(agent.freeSockets).flat();
@@ -41,7 +44,10 @@ describe('SIGTERM to the running server', () => {
 
     // Requests under way: their last header line arrives only after the signal.
     const inFlight = [
-      ...['/', '/impressum', '/?lng=es', '/no/such/page'].map((path) => ({ path, connection: startedRequest(server, path) })),
+      ...['/', '/impressum', '/?lng=es', '/no/such/page'].map((path) => ({
+        path,
+        connection: startedRequest(server, path),
+      })),
       { path: script, connection: startedRequest(server, script, ['Accept-Encoding: br']) },
       { path: '/locales/en/translation.json', connection: startedRequest(server, '/locales/en/translation.json') },
     ];
@@ -104,7 +110,10 @@ describe('SIGTERM to the running server', () => {
 
 describe('an uncaught error in the running server', () => {
   // Preloaded into the server's process: a signal the test sends makes it fail the way a bug would.
-  const failOnSignal = (failure: string) => ['--import', `data:text/javascript,process.on('SIGUSR2', () => { ${failure} })`];
+  const failOnSignal = (failure: string) => [
+    '--import',
+    `data:text/javascript,process.on('SIGUSR2', () => { ${failure} })`,
+  ];
 
   it.each([
     ['a thrown error', "throw new Error('deliberate failure')", 'uncaughtException'],

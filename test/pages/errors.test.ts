@@ -20,7 +20,12 @@ describe('an error while rendering a page', () => {
     expect(logged).toBeDefined();
     expect((logged!.err as { stack: string }).stack).toContain('The legal notice <b>broke</b>');
     const access = logLines.find((line) => line.msg === 'request completed');
-    expect(access).toMatchObject({ level: 50, status: 500, path: '/impressum', requestId: res.headers['x-request-id'] });
+    expect(access).toMatchObject({
+      level: 50,
+      status: 500,
+      path: '/impressum',
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('keeps the stack trace from the public in production', async () => {

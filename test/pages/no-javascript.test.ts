@@ -18,10 +18,18 @@ beforeAll(async () => {
   ({ app } = await testApp({}, ENV));
 });
 
-const get = (path: string, lng?: Language) => request(app).get(path).set(lng ? { Cookie: `selectedLanguage=${lng}` } : {});
+const get = (path: string, lng?: Language) =>
+  request(app)
+    .get(path)
+    .set(lng ? { Cookie: `selectedLanguage=${lng}` } : {});
 
 describe('a shareable link in any language', () => {
-  it.each(LANGUAGES.flatMap((lng) => [['/', lng], ['/impressum', lng]]))('%s?lng=%s answers 200 in it, kept private, and stores the choice', async (path, lng) => {
+  it.each(
+    LANGUAGES.flatMap((lng) => [
+      ['/', lng],
+      ['/impressum', lng],
+    ]),
+  )('%s?lng=%s answers 200 in it, kept private, and stores the choice', async (path, lng) => {
     const res = await get(`${path}?lng=${lng}`, lng === 'de' ? 'es' : 'de');
     expect(res.status).toBe(200);
     expect(res.headers.location).toBeUndefined();
@@ -32,22 +40,27 @@ describe('a shareable link in any language', () => {
 });
 
 describe('language links without scripts', () => {
-  it.each(['/', '/impressum'])('on %s: every overlay and dropdown link loads that language on the same page', async (path) => {
-    const doc = parseHtml((await get(path)).text);
-    expect(doc.querySelector('.language-menu details > summary')).not.toBeNull();
-    const links = [...doc.querySelectorAll('[role="dialog"] a[hreflang], .language-menu a[hreflang]')];
-    expect(links).toHaveLength(2 * LANGUAGES.length);
-    for (const link of links) {
-      const lng = link.getAttribute('hreflang') as Language;
-      const target = new URL(link.getAttribute('href')!, `${ORIGIN}${path}`);
-      expect(target.pathname).toBe(path);
-      const res = await request(app).get(target.pathname + target.search).expect(200);
-      const page = parseHtml(res.text);
-      expect(page.documentElement.lang).toBe(lng);
-      expect(page.querySelector('[role="dialog"]')).toBeNull();
-      expect(res.headers['set-cookie']![0]).toMatch(new RegExp(`^selectedLanguage=${lng};`));
-    }
-  });
+  it.each(['/', '/impressum'])(
+    'on %s: every overlay and dropdown link loads that language on the same page',
+    async (path) => {
+      const doc = parseHtml((await get(path)).text);
+      expect(doc.querySelector('.language-menu details > summary')).not.toBeNull();
+      const links = [...doc.querySelectorAll('[role="dialog"] a[hreflang], .language-menu a[hreflang]')];
+      expect(links).toHaveLength(2 * LANGUAGES.length);
+      for (const link of links) {
+        const lng = link.getAttribute('hreflang') as Language;
+        const target = new URL(link.getAttribute('href')!, `${ORIGIN}${path}`);
+        expect(target.pathname).toBe(path);
+        const res = await request(app)
+          .get(target.pathname + target.search)
+          .expect(200);
+        const page = parseHtml(res.text);
+        expect(page.documentElement.lang).toBe(lng);
+        expect(page.querySelector('[role="dialog"]')).toBeNull();
+        expect(res.headers['set-cookie']![0]).toMatch(new RegExp(`^selectedLanguage=${lng};`));
+      }
+    },
+  );
 });
 
 describe('the studio addresses for visitors without scripts', () => {
@@ -89,6 +102,9 @@ describe('every section without scripts', () => {
     expect(doc.querySelectorAll('.studio-card')).toHaveLength(4);
     expect(text('#location-heading')).toBe(t.location.heading);
     expect(text('.map-panel__address')).toBe('Medienallee 7, 85737 Ismaning, Deutschland');
-    expect([...doc.querySelectorAll('.footer a')].map((a) => a.getAttribute('href'))).toEqual(['/impressum', '/impressum#Datenschutzerklärung']);
+    expect([...doc.querySelectorAll('.footer a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/impressum',
+      '/impressum#Datenschutzerklärung',
+    ]);
   });
 });

@@ -21,7 +21,9 @@ async function appCountingRenders(overrides: Parameters<typeof testApp>[0] = {})
 }
 
 const VARIANTS = [
-  ...LANGUAGES.flatMap((lng) => ['/', '/impressum', '/missing/page'].map((path) => ({ path, cookie: `selectedLanguage=${lng}` }))),
+  ...LANGUAGES.flatMap((lng) =>
+    ['/', '/impressum', '/missing/page'].map((path) => ({ path, cookie: `selectedLanguage=${lng}` })),
+  ),
   ...['/', '/impressum', '/missing/page'].map((path) => ({ path, cookie: '' })),
 ];
 
@@ -46,7 +48,9 @@ describe('the page cache', () => {
 
   it('shares one render among concurrent first requests', async () => {
     const { app, renders } = await appCountingRenders();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => request(app).get('/').set('Cookie', 'selectedLanguage=es')));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => request(app).get('/').set('Cookie', 'selectedLanguage=es')),
+    );
     expect(answers.every((res) => res.status === 200 && res.text.includes('<html lang="es">'))).toBe(true);
     expect(renders()).toBe(1);
   });
@@ -79,15 +83,24 @@ describe('the page cache', () => {
     const english = await request(app).get('/').set('Cookie', 'selectedLanguage=en');
     expect(german.headers.etag).toBeDefined();
     expect(german.headers.etag).not.toBe(english.headers.etag);
-    const again = await request(app).get('/').set('Cookie', 'selectedLanguage=de').set('If-None-Match', german.headers.etag!);
+    const again = await request(app)
+      .get('/')
+      .set('Cookie', 'selectedLanguage=de')
+      .set('If-None-Match', german.headers.etag!);
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
-    const switched = await request(app).get('/').set('Cookie', 'selectedLanguage=en').set('If-None-Match', german.headers.etag!);
+    const switched = await request(app)
+      .get('/')
+      .set('Cookie', 'selectedLanguage=en')
+      .set('If-None-Match', german.headers.etag!);
     expect(switched.status).toBe(200);
   });
 
   it('renders again when the backend data changes, and not before', async () => {
-    const assets: PageAssets = { heroSlides: [{ image: '/images/hero/vienna-1600.jpg', studio: 'Studio Wien' }], logoUrl: null };
+    const assets: PageAssets = {
+      heroSlides: [{ image: '/images/hero/vienna-1600.jpg', studio: 'Studio Wien' }],
+      logoUrl: null,
+    };
     const source = fixedHeroAssets(assets);
     let current = assets;
     source.get = async () => current;

@@ -85,11 +85,16 @@ describe.each(LANGUAGES)('GET / in %s', (lng) => {
 
 describe('language codes that are not de, en or es', () => {
   it.each(['fr', 'DE', 'de-DE', '../en', '<script>', ''])('ignores %j in ?lng= and in the cookie', async (code) => {
-    const viaQuery = await request(app).get(`/?lng=${encodeURIComponent(code)}`).expect(200);
+    const viaQuery = await request(app)
+      .get(`/?lng=${encodeURIComponent(code)}`)
+      .expect(200);
     expect(viaQuery.text).toMatch(/<html lang="de">/);
     expect(viaQuery.text).toContain('role="dialog"');
     expect(viaQuery.headers['set-cookie']).toBeUndefined();
-    const viaCookie = await request(app).get('/').set('Cookie', `selectedLanguage=${encodeURIComponent(code)}`).expect(200);
+    const viaCookie = await request(app)
+      .get('/')
+      .set('Cookie', `selectedLanguage=${encodeURIComponent(code)}`)
+      .expect(200);
     expect(viaCookie.text).toContain('role="dialog"');
   });
 });
@@ -107,7 +112,9 @@ describe('the page markup', () => {
     const res = await request(app).get('/');
     const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(3);
-    expect(scripts.filter((attrs) => /type="module"/.test(attrs) && /src="\/assets\/client-[A-Z0-9]+\.js"/.test(attrs))).toHaveLength(1);
+    expect(
+      scripts.filter((attrs) => /type="module"/.test(attrs) && /src="\/assets\/client-[A-Z0-9]+\.js"/.test(attrs)),
+    ).toHaveLength(1);
     expect(scripts.filter((attrs) => attrs.includes('type="application/json"'))).toHaveLength(1);
     expect(scripts.filter((attrs) => attrs === ' type="application/ld+json"')).toHaveLength(1);
     expect(res.text).not.toMatch(/<!--\$[?!]-->/);
@@ -116,20 +123,25 @@ describe('the page markup', () => {
   it.each([
     ['from the page cache', true],
     ['streamed', false],
-  ])('%s, holds the sections below the first screen in place as boundaries the browser hydrates one by one', async (_how, pageCache) => {
-    const { app: rendering } = await testApp({ pageCache });
-    const res = await request(rendering).get('/').expect(200);
-    // Video, studio cards, picker and footer: each inside a completed boundary, none moved out of place.
-    expect(res.text.match(/<!--\$-->/g)).toHaveLength(4);
-    expect(res.text).not.toMatch(/<!--\$[?!]-->/);
-    expect(res.text.match(/<script/g)).toHaveLength(3);
-    expect(res.text).toMatch(/<!--\$--><section id="rsvp"/);
-    expect(res.text).toMatch(/<!--\$--><footer/);
-  });
+  ])(
+    '%s, holds the sections below the first screen in place as boundaries the browser hydrates one by one',
+    async (_how, pageCache) => {
+      const { app: rendering } = await testApp({ pageCache });
+      const res = await request(rendering).get('/').expect(200);
+      // Video, studio cards, picker and footer: each inside a completed boundary, none moved out of place.
+      expect(res.text.match(/<!--\$-->/g)).toHaveLength(4);
+      expect(res.text).not.toMatch(/<!--\$[?!]-->/);
+      expect(res.text.match(/<script/g)).toHaveLength(3);
+      expect(res.text).toMatch(/<!--\$--><section id="rsvp"/);
+      expect(res.text).toMatch(/<!--\$--><footer/);
+    },
+  );
 
   it('preloads the first hero slide with its srcset, so it is fetched once', async () => {
     const res = await request(app).get('/');
-    expect(res.text).toMatch(/<link rel="preload" as="image" imageSrcSet="\/images\/hero\/munich-800\.jpg 800w[^"]*" imageSizes="100vw"/);
+    expect(res.text).toMatch(
+      /<link rel="preload" as="image" imageSrcSet="\/images\/hero\/munich-800\.jpg 800w[^"]*" imageSizes="100vw"/,
+    );
   });
 
   it('shows the first slide and its studio in the server HTML, and no other slide', async () => {
@@ -153,7 +165,9 @@ describe('the page markup', () => {
 
   it('embeds the video lazily with controls hidden', async () => {
     const res = await request(app).get('/');
-    expect(res.text).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/[^"]*controls=0[^"]*"[^>]*loading="lazy"/);
+    expect(res.text).toMatch(
+      /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/[^"]*controls=0[^"]*"[^>]*loading="lazy"/,
+    );
   });
 });
 

@@ -17,7 +17,10 @@ const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
 let app: Express;
 let content: SiteContent;
 beforeAll(async () => {
-  ({ app, deps: { content } } = await testApp({}, ENV));
+  ({
+    app,
+    deps: { content },
+  } = await testApp({}, ENV));
 });
 
 const dictionary = (lng: Language) =>
@@ -55,17 +58,25 @@ describe('GET /event.ics', () => {
   it('escapes the commas and semicolons of its text and folds its long lines', async () => {
     const res = await getCalendar(app, '/event.ics?lng=en').expect(200);
     const { event, lines, physicalLines } = readSingleEvent(res.body as Buffer);
-    expect(event.LOCATION).toBe('Studio München, Ismaning; Studio Marbella, Marbella; Studio Wien, Wien; Studio Zürich, Dübendorf');
+    expect(event.LOCATION).toBe(
+      'Studio München, Ismaning; Studio Marbella, Marbella; Studio Wien, Wien; Studio Zürich, Dübendorf',
+    );
     expect(lines.find((l) => l.name === 'LOCATION')!.raw).toBe(
       'Studio München\\, Ismaning\\; Studio Marbella\\, Marbella\\; Studio Wien\\, Wien\\; Studio Zürich\\, Dübendorf',
     );
-    expect(event.DESCRIPTION).toBe(`${dictionary('en').meta.description}\n\n${dictionary('en').hero.cta}: ${ORIGIN}/?lng=en#rsvp`);
+    expect(event.DESCRIPTION).toBe(
+      `${dictionary('en').meta.description}\n\n${dictionary('en').hero.cta}: ${ORIGIN}/?lng=en#rsvp`,
+    );
     expect(lines.find((l) => l.name === 'DESCRIPTION')!.raw).toContain('\\,');
     expect(physicalLines.some((line) => line[0] === 0x20)).toBe(true);
   });
 
   it.each(LANGUAGES)('is written in %s when asked by ?lng=, and links to the page in it', async (lng) => {
-    const res = await getCalendar(app, `/event.ics?lng=${lng}`, `selectedLanguage=${lng === 'de' ? 'en' : 'de'}`).expect(200);
+    const res = await getCalendar(
+      app,
+      `/event.ics?lng=${lng}`,
+      `selectedLanguage=${lng === 'de' ? 'en' : 'de'}`,
+    ).expect(200);
     const { event } = readSingleEvent(res.body as Buffer);
     expect(event.SUMMARY).toBe(dictionary(lng).hero.title);
     expect(event.DESCRIPTION!.startsWith(dictionary(lng).meta.description)).toBe(true);
@@ -82,7 +93,10 @@ describe('GET /event.ics', () => {
 
   it('sends byte-identical files for the same content, from any server instance', async () => {
     const { app: another } = await testApp({}, ENV);
-    const [a, b] = await Promise.all([getCalendar(app, '/event.ics?lng=es'), getCalendar(another, '/event.ics?lng=es')]);
+    const [a, b] = await Promise.all([
+      getCalendar(app, '/event.ics?lng=es'),
+      getCalendar(another, '/event.ics?lng=es'),
+    ]);
     expect(Buffer.compare(a.body as Buffer, b.body as Buffer)).toBe(0);
   });
 
@@ -98,7 +112,9 @@ describe('GET /event.ics', () => {
     const res = await getCalendar(withEdits, '/event.ics?lng=de').expect(200);
     const { event, physicalLines } = readSingleEvent(res.body as Buffer);
 
-    expect(event.LOCATION).toBe(`${longName}, Ismaning; ${punctuated}, Marbella; Studio Wien, Wien; Studio Zürich, Dübendorf`);
+    expect(event.LOCATION).toBe(
+      `${longName}, Ismaning; ${punctuated}, Marbella; Studio Wien, Wien; Studio Zürich, Dübendorf`,
+    );
     expect(event.STATUS).toBe('CANCELLED');
     // "LOCATION:" and 65 "A" are 74 octets: the 3-octet "€" does not fit and starts the next line whole.
     const first = physicalLines.findIndex((line) => line.toString('utf8').startsWith('LOCATION:'));
@@ -109,7 +125,11 @@ describe('GET /event.ics', () => {
 
   it('builds its addresses from PUBLIC_ORIGIN, whatever the Host and X-Forwarded-* headers say', async () => {
     const plain = await getCalendar(app, '/event.ics?lng=en');
-    const forged = await getCalendar(app, '/event.ics?lng=en').set({ Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' });
+    const forged = await getCalendar(app, '/event.ics?lng=en').set({
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'http',
+    });
     expect(Buffer.compare(plain.body as Buffer, forged.body as Buffer)).toBe(0);
   });
 });
@@ -122,4 +142,3 @@ describe('the hero', () => {
     expect(link.textContent).toBe(dictionary(lng).hero.addToCalendar);
   });
 });
-

@@ -50,7 +50,9 @@ describe('GET /sitemap.xml', () => {
   it('lists every page in every language, each with all its language versions and x-default', async () => {
     const { xml } = await parsedSitemap();
     const urls = xml.urlset.url as { loc: string; 'xhtml:link': { rel: string; hreflang: string; href: string }[] }[];
-    expect(urls.map((url) => url.loc)).toEqual(PAGES.flatMap((path) => LANGUAGES.map((lng) => `${ORIGIN}${path}?lng=${lng}`)));
+    expect(urls.map((url) => url.loc)).toEqual(
+      PAGES.flatMap((path) => LANGUAGES.map((lng) => `${ORIGIN}${path}?lng=${lng}`)),
+    );
     for (const url of urls) {
       const path = new URL(url.loc).pathname;
       expect(url['xhtml:link']).toEqual([
@@ -64,19 +66,33 @@ describe('GET /sitemap.xml', () => {
     const { xml } = await parsedSitemap();
     for (const url of xml.urlset.url as { loc: string; 'xhtml:link': { hreflang: string; href: string }[] }[]) {
       const target = new URL(url.loc);
-      const doc = parseHtml((await request(app).get(target.pathname + target.search).expect(200)).text);
+      const doc = parseHtml(
+        (
+          await request(app)
+            .get(target.pathname + target.search)
+            .expect(200)
+        ).text,
+      );
       expect(doc.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(url.loc);
-      const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((l) => ({ hreflang: l.getAttribute('hreflang'), href: l.getAttribute('href') }));
+      const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((l) => ({
+        hreflang: l.getAttribute('hreflang'),
+        href: l.getAttribute('href'),
+      }));
       expect(alternates).toEqual(url['xhtml:link'].map(({ hreflang, href }) => ({ hreflang, href })));
     }
   });
 });
 
 describe('the crawler files', () => {
-  it.each(['/robots.txt', '/sitemap.xml'])('%s is built from PUBLIC_ORIGIN, whatever the Host and X-Forwarded-* headers say', async (path) => {
-    const plain = await request(app).get(path);
-    const forged = await request(app).get(path).set({ Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' });
-    expect(forged.text).toBe(plain.text);
-    expect(forged.text).not.toContain('evil.example');
-  });
+  it.each(['/robots.txt', '/sitemap.xml'])(
+    '%s is built from PUBLIC_ORIGIN, whatever the Host and X-Forwarded-* headers say',
+    async (path) => {
+      const plain = await request(app).get(path);
+      const forged = await request(app)
+        .get(path)
+        .set({ Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' });
+      expect(forged.text).toBe(plain.text);
+      expect(forged.text).not.toContain('evil.example');
+    },
+  );
 });

@@ -114,7 +114,8 @@ describe('eventCalendar', () => {
 });
 
 describe('the test reader itself', () => {
-  const valid = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:a@b\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20270101T000000Z\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+  const valid =
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:a@b\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20270101T000000Z\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
 
   it('accepts a minimal calendar', () => {
     expect(readSingleEvent(Buffer.from(valid)).event.SUMMARY).toBe('x');

@@ -15,7 +15,10 @@ describe('Host and X-Forwarded-* headers', () => {
   it.each(['/', '/impressum', '/no/such/page', '/?lng=en', '/impressum?lng=es'])(
     'leave the HTML of %s byte for byte the same, even from a trusted proxy',
     async (path) => {
-      const { app } = await testApp({}, { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://event.example.com', TRUST_PROXY: 'loopback' });
+      const { app } = await testApp(
+        {},
+        { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://event.example.com', TRUST_PROXY: 'loopback' },
+      );
       const plain = await request(app).get(path).set('Cookie', 'selectedLanguage=en');
       const spoofed = await request(app).get(path).set('Cookie', 'selectedLanguage=en').set(SPOOFED);
       expect(spoofed.status).toBe(plain.status);
@@ -30,10 +33,15 @@ describe('Host and X-Forwarded-* headers', () => {
 describe('redirects', () => {
   const origin = 'https://event.example.com';
 
-  it.each(['/', '/impressum', '/impressum#Datenschutzerklärung', '?lng=en', 'impressum', '/%2F%2Fevil.example', `${origin}/impressum`])(
-    'may go to %s, which stays on the site',
-    (url) => expect(staysOnOrigin(url, origin)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/impressum',
+    '/impressum#Datenschutzerklärung',
+    '?lng=en',
+    'impressum',
+    '/%2F%2Fevil.example',
+    `${origin}/impressum`,
+  ])('may go to %s, which stays on the site', (url) => expect(staysOnOrigin(url, origin)).toBe(true));
 
   it.each([
     '//evil.example',

@@ -20,7 +20,10 @@ beforeAll(async () => {
 
 const dictionary = (lng: Language) =>
   JSON.parse(readFileSync(join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
-const get = (path: string, lng?: Language) => request(app).get(path).set(lng ? { Cookie: `selectedLanguage=${lng}` } : {});
+const get = (path: string, lng?: Language) =>
+  request(app)
+    .get(path)
+    .set(lng ? { Cookie: `selectedLanguage=${lng}` } : {});
 const ogLocale = (lng: Language) => LANGUAGE_LOCALES[lng].replace('-', '_');
 
 describe('the head for search engines and link previews', () => {
@@ -33,8 +36,13 @@ describe('the head for search engines and link previews', () => {
     expect(doc.documentElement.lang).toBe(lng);
     expect(doc.title).toBe(t.meta.title);
     expect(metaContent(doc, 'description')).toBe(t.meta.description);
-    expect([...doc.head.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href'))).toEqual([canonical]);
-    const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]);
+    expect([...doc.head.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href'))).toEqual([
+      canonical,
+    ]);
+    const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((l) => [
+      l.getAttribute('hreflang'),
+      l.getAttribute('href'),
+    ]);
     expect(alternates).toEqual([
       ['de', `${ORIGIN}/?lng=de`],
       ['en', `${ORIGIN}/?lng=en`],
@@ -49,7 +57,11 @@ describe('the head for search engines and link previews', () => {
     expect(metaContent(doc, 'og:url')).toBe(canonical);
     expect(metaContent(doc, 'og:image')).toBe(`${ORIGIN}/images/hero/munich-1600.jpg`);
     expect(metaContent(doc, 'og:locale')).toBe(ogLocale(lng));
-    expect(metaContents(doc, 'og:locale:alternate').sort()).toEqual(LANGUAGES.filter((l) => l !== lng).map(ogLocale).sort());
+    expect(metaContents(doc, 'og:locale:alternate').sort()).toEqual(
+      LANGUAGES.filter((l) => l !== lng)
+        .map(ogLocale)
+        .sort(),
+    );
     expect(metaContent(doc, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(doc, 'twitter:title')).toBe(t.meta.title);
     expect(metaContent(doc, 'twitter:description')).toBe(t.meta.description);
@@ -58,7 +70,9 @@ describe('the head for search engines and link previews', () => {
 
   it('names the language the page is rendered in as canonical: ?lng=, else the cookie, else German', async () => {
     const canonicalOf = async (path: string, lng?: Language) =>
-      parseHtml((await get(path, lng)).text).head.querySelector('link[rel="canonical"]')!.getAttribute('href');
+      parseHtml((await get(path, lng)).text)
+        .head.querySelector('link[rel="canonical"]')!
+        .getAttribute('href');
     expect(await canonicalOf('/')).toBe(`${ORIGIN}/?lng=de`);
     expect(await canonicalOf('/', 'es')).toBe(`${ORIGIN}/?lng=es`);
     expect(await canonicalOf('/?lng=en&utm_source=mail', 'es')).toBe(`${ORIGIN}/?lng=en`);
@@ -68,7 +82,9 @@ describe('the head for search engines and link previews', () => {
     const doc = parseHtml((await get('/impressum/', 'en')).text);
     expect(doc.title).toBe(dictionary('en').meta.impressumTitle);
     expect(doc.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${ORIGIN}/impressum?lng=en`);
-    expect(doc.head.querySelector('link[rel="alternate"][hreflang="x-default"]')!.getAttribute('href')).toBe(`${ORIGIN}/impressum`);
+    expect(doc.head.querySelector('link[rel="alternate"][hreflang="x-default"]')!.getAttribute('href')).toBe(
+      `${ORIGIN}/impressum`,
+    );
     expect(metaContent(doc, 'og:url')).toBe(`${ORIGIN}/impressum?lng=en`);
   });
 
@@ -82,9 +98,17 @@ describe('the head for search engines and link previews', () => {
   });
 
   it.each([
-    ['the first hero slide', { heroSlides: [{ image: 'https://images.example.net/a.jpg', studio: 'A' }], logoUrl: '/images/logo.svg' }, 'https://images.example.net/a.jpg'],
+    [
+      'the first hero slide',
+      { heroSlides: [{ image: 'https://images.example.net/a.jpg', studio: 'A' }], logoUrl: '/images/logo.svg' },
+      'https://images.example.net/a.jpg',
+    ],
     ['the logo when there are no slides', { heroSlides: [], logoUrl: '/images/logo.svg' }, `${ORIGIN}/images/logo.svg`],
-    ['the logo while slides are unknown', { heroSlides: null, logoUrl: 'https://cdn.example.net/logo.png' }, 'https://cdn.example.net/logo.png'],
+    [
+      'the logo while slides are unknown',
+      { heroSlides: null, logoUrl: 'https://cdn.example.net/logo.png' },
+      'https://cdn.example.net/logo.png',
+    ],
   ])('previews with %s, from the page data of the request', async (_case, assets, image) => {
     const { app: withAssets } = await testApp({ heroAssets: fixedHeroAssets(assets) }, ENV);
     const res = await request(withAssets).get('/').set('Cookie', 'selectedLanguage=en');
@@ -140,7 +164,11 @@ describe('the structured data', () => {
       endDate: '2027-03-18T21:30:00+01:00',
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
-      organizer: { '@type': 'Organization', name: 'Horizon Media Events GmbH', url: 'https://horizon-live.example.com' },
+      organizer: {
+        '@type': 'Organization',
+        name: 'Horizon Media Events GmbH',
+        url: 'https://horizon-live.example.com',
+      },
     });
     expect(Date.parse(data.startDate)).toBe(deps.content.event.start.getTime());
     expect(Date.parse(data.endDate)).toBe(deps.content.event.end.getTime());
@@ -159,7 +187,11 @@ describe('the structured data', () => {
         },
       })),
     );
-    expect(data.location[3].address).toMatchObject({ streetAddress: 'Vorgartenstraße 206', postalCode: '1020', addressLocality: 'Wien' });
+    expect(data.location[3].address).toMatchObject({
+      streetAddress: 'Vorgartenstraße 206',
+      postalCode: '1020',
+      addressLocality: 'Wien',
+    });
   });
 
   it('is in the language of the page', async () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { serializeForScript } from '../../shared/bootstrap.ts';
 
 describe('serializeForScript', () => {
-  const hostile = ['</script><script>alert(1)</script>', '</SCRIPT\t>', '<!--<script>', 'a & b > c', '\u2028\u2029', '"]}\''];
+  const hostile = [
+    '</script><script>alert(1)</script>',
+    '</SCRIPT\t>',
+    '<!--<script>',
+    'a & b > c',
+    '\u2028\u2029',
+    '"]}\'',
+  ];
 
   it('leaves no character that could end the script element or break a string', () => {
     const json = serializeForScript({ values: hostile });
