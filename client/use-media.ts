@@ -28,6 +28,7 @@ export function usePageHidden(): boolean {
 /** True once the component has hydrated in the browser. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render after hydration is the point
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }

@@ -8,7 +8,7 @@ import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readine
 import { heroAssetsFor } from './backend/hero-assets.ts';
 import type { HeroAssetSource } from './backend/hero-source.ts';
 import { localesRouter } from './files/locales.ts';
-import { setRouteLabel, type Metrics } from './ops/metrics.ts';
+import type { Metrics } from './ops/metrics.ts';
 import { PAGE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
 import { publicFiles } from './files/public-files.ts';

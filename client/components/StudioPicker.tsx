@@ -15,6 +15,7 @@ export function StudioPicker() {
   const [selectedId, setSelectedId] = useState(studios[0]!.id);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- random only after hydration, so the server's HTML matches
     setSelectedId(studios[Math.floor(Math.random() * studios.length)]!.id);
   }, [studios]);
 

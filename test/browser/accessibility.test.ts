@@ -1,12 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
-import { useSite } from './site.ts';
+import { setUpSite } from './site.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PAGES = ['/', '/impressum', '/no-such-page'];
 
-const site = useSite();
+const site = setUpSite();
 
 async function violations(path: string, language: Language | null) {
   const { page } = await site.visitor(language ? { language } : {});

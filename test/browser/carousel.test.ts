@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useSite } from './site.ts';
+import { setUpSite } from './site.ts';
 
-const site = useSite();
+const site = setUpSite();
 
 interface LabelChange {
   at: number;

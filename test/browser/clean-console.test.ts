@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/languages.ts';
-import { useSite } from './site.ts';
+import { setUpSite } from './site.ts';
 import { isNotFoundStatus, isOfflineThirdPartyFailure } from './page.ts';
 
-const site = useSite();
+const site = setUpSite();
 
 const PAGES = ['/', '/impressum', '/no-such-page'];
 

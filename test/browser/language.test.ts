@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useSite } from './site.ts';
+import { setUpSite } from './site.ts';
 
-const site = useSite();
+const site = setUpSite();
 
 describe('choosing a language on the first visit', () => {
   it('highlights the choice at once, closes the overlay about 150 ms later, and remembers it', async () => {

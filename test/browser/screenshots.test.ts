@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/paths.ts';
 import { LANGUAGES } from '../../shared/languages.ts';
-import { useSite } from './site.ts';
+import { setUpSite } from './site.ts';
 
 /** Where the suite leaves its screenshots, as build artefacts. */
 export const SCREENSHOT_DIR = path.join(APP_ROOT, 'test-results', 'screenshots');
@@ -13,7 +12,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
-const site = useSite();
+const site = setUpSite();
 
 describe.each(LANGUAGES)('screenshots of / in %s', (lng) => {
   it.each(VIEWPORTS)('at $width×$height', async ({ name, width, height }) => {

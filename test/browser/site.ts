@@ -16,7 +16,7 @@ export interface Site {
 }
 
 /** The built server and Chromium for one test file; every visitor is closed after its test. */
-export function useSite(): Site {
+export function setUpSite(): Site {
   let server: RunningServer;
   let browser: Browser;
   const open: BrowserContext[] = [];

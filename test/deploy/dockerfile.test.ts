@@ -11,7 +11,16 @@ import { dockerignore, replayDockerfile, type ReplayedImage } from '../helpers/d
 /** The project's own Node 24 stands in for the one in the node:24 base image. */
 const NODE_BIN_DIR = path.dirname(process.execPath);
 /** The build machine's npm settings: take packages from the local cache where it has them. */
-const BUILD_ENV = { npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' };
+/** The build machine's own settings: its npm cache first, and the certificates its registry is reached with. */
+const BUILD_ENV = {
+  npm_config_prefer_offline: 'true',
+  npm_config_update_notifier: 'false',
+  ...Object.fromEntries(
+    ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'npm_config_cafile', 'npm_config_registry', 'HTTPS_PROXY', 'https_proxy']
+      .filter((name) => process.env[name])
+      .map((name) => [name, process.env[name]!]),
+  ),
+};
 
 const workDirs: string[] = [];
 function freshFolder(prefix: string): string {

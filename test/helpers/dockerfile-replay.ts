@@ -68,7 +68,7 @@ export function parseDockerfile(text: string): Instruction[] {
     }
     const whole = (pending + line).trim();
     pending = '';
-    const [keyword, ...rest] = whole.split(/\s+/);
+    const [keyword] = whole.split(/\s+/);
     instructions.push({ keyword: keyword!.toUpperCase(), args: whole.slice(keyword!.length).trim(), line: startLine });
   });
   return instructions;

@@ -57,6 +57,7 @@ function parseContentLine(line: string): ContentLine {
     const eq = param.indexOf('=');
     params[param.slice(0, eq).toUpperCase()] = param.slice(eq + 1);
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(match[3]!)) throw new Error(`control character in ${match[1]}`);
   return { name: match[1]!.toUpperCase(), params, raw: match[3]! };
 }
