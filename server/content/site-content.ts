@@ -10,12 +10,16 @@ export class ContentError extends Error {
 }
 
 const text = z.string().trim().min(1).max(500);
-const note = z.string().optional();
+const note = z.string().optional().describe('A note for editors that this object still holds sample values');
 
-const httpsUrl = z.string().refine((value) => parseUrl(value)?.protocol === 'https:', 'must be an https:// address');
+const httpsUrl = z
+  .string()
+  .regex(/^https:\/\//i, 'must be an https:// address')
+  .refine((value) => parseUrl(value)?.protocol === 'https:', 'must be an https:// address');
 /** A file under public/ ("/images/a.jpg") or an https:// address. */
 const imageAddress = z
   .string()
+  .regex(/^(\/(?![/\\])|https:\/\/)/i, 'must start with "/" or https://')
   .refine(
     (value) => /^\/(?![/\\])/.test(value) || parseUrl(value)?.protocol === 'https:',
     'must start with "/" or https://',
@@ -37,18 +41,23 @@ const utcDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'must be a UTC date and time like 2026-11-01T09:00:00Z')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date and time');
 
-const contentSchema = z.object({
+/** The content file's shape and rules; also the source of its JSON Schema (content/event.schema.json). */
+export const contentSchema = z.object({
+  $schema: z.string().optional(),
   placeholder: note,
   event: z
     .object({
       placeholder: note,
-      date: isoDate,
-      startTime: clockTime,
-      endTime: clockTime,
-      timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Vienna'),
+      date: isoDate.describe('The day of the broadcast, in timeZone'),
+      startTime: clockTime.describe('Wall-clock start in timeZone, like 18:00'),
+      endTime: clockTime.describe('Wall-clock end in timeZone, later than startTime'),
+      timeZone: z
+        .string()
+        .refine(isTimeZone, 'must be an IANA time zone such as Europe/Vienna')
+        .describe('IANA time zone, such as Europe/Vienna'),
       status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
       uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
-      updated: utcDateTime,
+      updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
     })
     .refine((event) => event.endTime > event.startTime, { message: 'must be later than startTime', path: ['endTime'] }),
   video: z.object({ placeholder: note, embedUrl: httpsUrl }),
