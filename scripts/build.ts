@@ -2,78 +2,24 @@
  * Production build: the hashed browser bundle and stylesheet (with brotli and gzip
  * copies served as they are), their manifest, and the bundled server.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { mkdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
-import { ASSET_MANIFEST } from '../server/files/client-assets.ts';
-import { APP_ROOT } from '../server/paths.ts';
+import {
+  ASSETS_OUT,
+  clientBuildOptions,
+  describeSizes,
+  DIST,
+  precompress,
+  serverBuildOptions,
+  writeClientManifest,
+} from './build-steps.ts';
 
-const dist = path.join(APP_ROOT, 'dist');
-const clientOut = path.join(dist, 'client');
-const assetsOut = path.join(clientOut, 'assets');
+rmSync(DIST, { recursive: true, force: true });
+mkdirSync(ASSETS_OUT, { recursive: true });
 
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(assetsOut, { recursive: true });
+const client = await esbuild.build(clientBuildOptions('production'));
+writeClientManifest(client.metafile);
+precompress(client.metafile);
+await esbuild.build(serverBuildOptions());
 
-const client = await esbuild.build({
-  absWorkingDir: APP_ROOT,
-  entryPoints: { client: 'client/entry.tsx', styles: 'client/styles.css' },
-  outdir: assetsOut,
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunk-[hash]',
-  splitting: true,
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
-  minify: true,
-  sourcemap: 'linked',
-  metafile: true,
-  legalComments: 'linked',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  // Most of the bundle runs while the page starts; this V8 hint has it compiled eagerly, off the
-  // main thread while it downloads, instead of function by function on the main thread.
-  banner: { js: '//# allFunctionsCalledOnLoad' },
-  logLevel: 'warning',
-});
-
-const outputs = Object.entries(client.metafile.outputs);
-const publicPath = (entry: string) => {
-  const found = outputs.find(([file, meta]) => meta.entryPoint?.endsWith(entry) && !file.endsWith('.map'));
-  if (!found) throw new Error(`No build output for ${entry}`);
-  return `/assets/${path.basename(found[0])}`;
-};
-writeFileSync(
-  path.join(clientOut, ASSET_MANIFEST),
-  JSON.stringify({ script: publicPath('client/entry.tsx'), stylesheet: publicPath('client/styles.css') }, null, 2),
-);
-
-for (const [file] of outputs) {
-  if (!/\.(js|css)$/.test(file)) continue;
-  const body = readFileSync(path.join(APP_ROOT, file));
-  writeFileSync(
-    `${path.join(APP_ROOT, file)}.br`,
-    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-  writeFileSync(`${path.join(APP_ROOT, file)}.gz`, gzipSync(body, { level: 9 }));
-}
-
-await esbuild.build({
-  absWorkingDir: APP_ROOT,
-  entryPoints: ['server/index.ts'],
-  outfile: path.join(dist, 'server', 'index.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  packages: 'external',
-  sourcemap: 'linked',
-  jsx: 'automatic',
-  logLevel: 'warning',
-});
-
-const sizes = outputs
-  .filter(([file]) => /\.(js|css)$/.test(file))
-  .map(([file, meta]) => `${path.basename(file)} ${(meta.bytes / 1024).toFixed(1)} KB`);
-console.log(`Built ${sizes.join(', ')}`);
+console.log(`Built ${describeSizes(client.metafile)}`);

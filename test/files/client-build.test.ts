@@ -12,6 +12,10 @@ describe('the browser bundle', () => {
     expect(scripts.filter((file) => file.startsWith('chunk-')).length).toBeGreaterThan(0);
   });
 
+  it('carries nothing of the development loop', () => {
+    for (const file of scripts) expect(readFileSync(path.join(assetsDir, file), 'utf8')).not.toContain('__dev');
+  });
+
   it.each(scripts)('%s opens with the hint that has V8 compile it while it downloads', (file) => {
     expect(readFileSync(path.join(assetsDir, file), 'utf8')).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
   });

@@ -1,0 +1,191 @@
+/**
+ * `npm run dev`: the page on http://localhost:3000 (PORT overrides), rebuilt and reloaded on every
+ * change. A change under client/ or shared/ rebuilds the browser bundle (esbuild, incrementally);
+ * one under server/, client/ or shared/ rebuilds the server; any change there or to a locale file,
+ * the content file or public/ restarts the server, and then every open tab reloads. Log lines are
+ * printed readably; the error page shows the stack (NODE_ENV=development).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
+import {
+  ASSETS_OUT,
+  clientBuildOptions,
+  DIST,
+  SERVER_OUT,
+  serverBuildOptions,
+  writeClientManifest,
+} from './build-steps.ts';
+import { readableLines } from './dev/pretty-logs.ts';
+import { startDevProxy } from './dev/proxy.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? 'localhost';
+const contentPath = process.env.CONTENT_PATH ? path.resolve(APP_ROOT, process.env.CONTENT_PATH) : DEFAULT_CONTENT_PATH;
+const say = (text: string) => console.log(`\x1b[36m[dev]\x1b[0m ${text}`);
+
+rmSync(DIST, { recursive: true, force: true });
+mkdirSync(ASSETS_OUT, { recursive: true });
+
+const clientBuild = await esbuild.context({
+  ...clientBuildOptions('development'),
+  inject: [path.join(APP_ROOT, 'scripts/dev/live-reload.ts')],
+});
+const serverBuild = await esbuild.context(serverBuildOptions());
+const proxy = await startDevProxy(port, host);
+
+async function buildClient(): Promise<void> {
+  const { metafile } = await clientBuild.rebuild();
+  writeClientManifest(metafile);
+  // The server loads every file in assets/ at start: leave only this build's.
+  const current = new Set(Object.keys(metafile.outputs).map((file) => path.basename(file)));
+  for (const name of readdirSync(ASSETS_OUT)) if (!current.has(name)) rmSync(path.join(ASSETS_OUT, name));
+}
+
+// ---- The server, as a child process on a port of its own behind the proxy.
+let server: ChildProcess | null = null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function stopServer(): Promise<void> {
+  const running = server;
+  server = null;
+  if (!running || running.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    running.once('exit', () => resolve());
+    running.kill('SIGTERM');
+  });
+}
+
+async function startServer(): Promise<boolean> {
+  const serverPort = await freePort();
+  let lastError = 'the server stopped';
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], {
+    cwd: APP_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${proxy.port}`,
+      SHUTDOWN_TIMEOUT_MS: process.env.SHUTDOWN_TIMEOUT_MS ?? '1000',
+    },
+  });
+  server = child;
+  child.stdout.on(
+    'data',
+    readableLines((text) => process.stdout.write(text)),
+  );
+  child.stderr.on(
+    'data',
+    readableLines((text) => {
+      if (text.trim()) lastError = text.trim();
+      process.stderr.write(text);
+    }),
+  );
+  const exited = new Promise<false>((resolve) => child.once('exit', () => resolve(false)));
+  child.once('exit', (code) => {
+    if (server !== child) return;
+    proxy.down(lastError);
+    say(`the server stopped (exit ${code}); waiting for a change`);
+  });
+  const ready = await Promise.race([untilReady(serverPort), exited]);
+  if (ready) proxy.up(serverPort);
+  return ready;
+}
+
+async function untilReady(serverPort: number): Promise<true> {
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${serverPort}/readyz`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// ---- What a change sets off, one round at a time.
+type Step = 'client' | 'server' | 'restart';
+const STEPS_FOR: Record<string, Step[]> = {
+  client: ['client', 'server', 'restart'],
+  shared: ['client', 'server', 'restart'],
+  server: ['server', 'restart'],
+  locales: ['restart'],
+  public: ['restart'],
+  content: ['restart'],
+};
+
+async function round(steps: Set<Step>, first = false): Promise<void> {
+  const started = performance.now();
+  try {
+    if (steps.has('client')) await buildClient();
+    if (steps.has('server')) await serverBuild.rebuild();
+  } catch {
+    say('the build failed (see above); the running server stays until the next change');
+    return;
+  }
+  proxy.restarting();
+  await stopServer();
+  if (!(await startServer())) return;
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  if (first) say(`ready on http://${host}:${proxy.port} in ${seconds} s; watching for changes`);
+  else {
+    say(`${[...steps].join(', ')} in ${seconds} s; reloading open pages`);
+    proxy.reloadPages();
+  }
+}
+
+let pending = new Set<Step>();
+let busy = false;
+let debounce: NodeJS.Timeout | undefined;
+
+function changed(steps: Step[]): void {
+  steps.forEach((step) => pending.add(step));
+  clearTimeout(debounce);
+  debounce = setTimeout(drain, 60);
+}
+
+async function drain(): Promise<void> {
+  if (busy || pending.size === 0) return;
+  const steps = pending;
+  pending = new Set();
+  busy = true;
+  await round(steps);
+  busy = false;
+  void drain();
+}
+
+const ignored = (file: string | null) => !file || /(^|\/)\.|~$|\.swp$/.test(file); // editors' temporary files
+const folders = Object.entries(STEPS_FOR).map(([folder, steps]) => [path.join(APP_ROOT, folder), steps] as const);
+for (const [folder, steps] of folders) {
+  watch(folder, { recursive: true }, (_event, file) => ignored(file) || changed(steps));
+}
+// A content file kept elsewhere: its folder, for this one name (editors often save by renaming).
+if (!folders.some(([folder]) => contentPath.startsWith(folder + path.sep))) {
+  watch(path.dirname(contentPath), (_event, file) => file === path.basename(contentPath) && changed(['restart']));
+}
+
+busy = true;
+await round(new Set<Step>(['client', 'server', 'restart']), true);
+busy = false;
+void drain();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await Promise.all([stopServer(), proxy.close(), clientBuild.dispose(), serverBuild.dispose()]);
+    process.exit(0);
+  });
+}

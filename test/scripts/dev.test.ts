@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROOT } from '../../server/paths.ts';
+
+/**
+ * `npm run dev` in a copy of the project (its own dist/, sources the test may edit), driven as a
+ * developer does: edit a component, edit the content file, see the page change and open tabs told
+ * to reload.
+ */
+const COPIED = [
+  'client',
+  'content',
+  'locales',
+  'public',
+  'scripts',
+  'server',
+  'shared',
+  'package.json',
+  'tsconfig.json',
+];
+
+let project: string;
+let dev: ChildProcess;
+let output = '';
+let origin: string;
+let reloads = 0;
+const reloadStream = new AbortController();
+
+function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const found = check();
+      if (found) return resolve(found);
+      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}; dev printed:\n${output}`));
+      setTimeout(poll, 50);
+    };
+    poll();
+  });
+}
+
+async function followReloads(): Promise<void> {
+  const response = await fetch(`${origin}/__dev/reload`, { signal: reloadStream.signal });
+  const reader = response.body!.getReader();
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      reloads += (new TextDecoder().decode(value).match(/event: reload/g) ?? []).length;
+    }
+  })();
+}
+
+const page = async () => (await fetch(`${origin}/`)).text();
+
+beforeAll(async () => {
+  project = mkdtempSync(path.join(tmpdir(), 'dev-loop-'));
+  for (const entry of COPIED) cpSync(path.join(APP_ROOT, entry), path.join(project, entry), { recursive: true });
+  symlinkSync(path.join(APP_ROOT, 'node_modules'), path.join(project, 'node_modules'));
+  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    cwd: project,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  dev.stdout!.on('data', (chunk) => (output += String(chunk)));
+  dev.stderr!.on('data', (chunk) => (output += String(chunk)));
+  origin = await waitFor('the dev server', () => /ready on (http:\/\/\S+) in/.exec(output)?.[1], 60_000);
+  await followReloads();
+}, 90_000);
+
+afterAll(async () => {
+  reloadStream.abort();
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    dev.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(project, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('serves the page, with readable log lines rather than JSON', async () => {
+    expect(await page()).toContain('Studio München');
+    expect(output).toMatch(/INFO.*listening/);
+    expect(output).not.toMatch(/^\{"level"/m);
+  });
+
+  it('picks up a component change: the server renders it, the bundle holds it, open tabs reload', async () => {
+    const footer = path.join(project, 'client/components/Footer.tsx');
+    const before = reloads;
+    writeFileSync(
+      footer,
+      readFileSync(footer, 'utf8').replace(
+        '<footer className="footer">',
+        '<footer className="footer" data-edited="yes">',
+      ),
+    );
+    await waitFor('a reload', () => reloads > before);
+    expect(await page()).toContain('data-edited="yes"');
+    const bundle = readdirSync(path.join(project, 'dist/client/assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(path.join(project, 'dist/client/assets', name), 'utf8'))
+      .join('');
+    expect(bundle).toContain('data-edited');
+    expect(bundle).toMatch(/new EventSource\(["']\/__dev\/reload["']\)/);
+  }, 60_000);
+
+  it('picks up a content change without a restart by hand', async () => {
+    const content = path.join(project, 'content/event.json');
+    const before = reloads;
+    writeFileSync(content, readFileSync(content, 'utf8').replaceAll('Studio München', 'Studio Ismaning'));
+    await waitFor('a reload', () => reloads > before);
+    expect(await page()).toContain('Studio Ismaning');
+  }, 60_000);
+
+  it("says why when the content file is wrong, and comes back once it's fixed", async () => {
+    const content = path.join(project, 'content/event.json');
+    const good = readFileSync(content, 'utf8');
+    writeFileSync(content, good.replace('"startTime": "18:00"', '"startTime": "6pm"'));
+    await waitFor('the reason', () => output.includes('event.startTime must be a time like 18:00'));
+    const answer = await fetch(`${origin}/`);
+    expect(answer.status).toBe(503);
+    expect(await answer.text()).toContain('event.startTime must be a time like 18:00');
+    const before = reloads;
+    writeFileSync(content, good);
+    await waitFor('a reload', () => reloads > before);
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+  }, 60_000);
+});
