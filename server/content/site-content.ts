@@ -49,6 +49,7 @@ const contentSchema = z.object({
       status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
       uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
       updated: utcDateTime,
+      recordingUrl: httpsUrl.optional(),
     })
     .refine((event) => event.endTime > event.startTime, { message: 'must be later than startTime', path: ['endTime'] }),
   video: z.object({ placeholder: note, embedUrl: httpsUrl }),
@@ -153,6 +154,12 @@ export function buildSiteContent(file: ContentFile): SiteContent {
       videoEmbedUrl: file.video.embedUrl,
       studios: file.studios.map(({ placeholder: _note, ...studio }) => studio),
       company: withoutNote(file.company),
+      event: {
+        start: start.getTime(),
+        end: end.getTime(),
+        timeZone: event.timeZone,
+        recordingUrl: event.recordingUrl ?? null,
+      },
       eventDisplay: perLanguage((locale) => ({
         date: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: event.timeZone }).format(start),
         time: new Intl.DateTimeFormat(locale, {
