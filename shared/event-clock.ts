@@ -16,7 +16,8 @@ export interface EventTimes {
  * The time left before the start, at the granularity the page shows it:
  * - more than a day: whole days (the time left, less under one day, is not shown);
  * - more than an hour: hours and minutes, rounded up to the minute;
- * - an hour or less: minutes and seconds, rounded up to the second ("45 s" in the last minute).
+ * - an hour or less: minutes and seconds, rounded up to the second ("45 s" in the last minute);
+ *   in the server's HTML, minutes (see PAGE_COUNTDOWN_STEP_MS).
  * Rounding up means the countdown never reads zero before the start, and reaches the start
  * exactly when its last step ("1 s") ends.
  */
@@ -46,19 +47,30 @@ export function eventPhase(now: number, { start, end }: EventTimes): EventPhase 
   return now < end ? 'live' : 'after';
 }
 
-export function eventClock(now: number, times: EventTimes): EventClock {
+/**
+ * The server's pages count down to the minute at the finest: in the last hour a page per
+ * minute and variant instead of one per second. The browser counts the seconds once hydrated.
+ */
+export const PAGE_COUNTDOWN_STEP_MS = MINUTE_MS;
+
+/**
+ * The clock at `now`. `finestStep` is the countdown's step in the last hour, a second or a
+ * minute: a second in the browser, a minute in the server's pages (`PAGE_COUNTDOWN_STEP_MS`).
+ */
+export function eventClock(now: number, times: EventTimes, finestStep: number = SECOND_MS): EventClock {
   const phase = eventPhase(now, times);
   if (phase === 'live') return { phase, countdown: null, changesAt: times.end };
   if (phase === 'after') return { phase, countdown: null, changesAt: null };
 
   const left = times.start - now;
-  // Each range's unit divides the next range's threshold, so a step never straddles two ranges.
-  const step = left > DAY_MS ? DAY_MS : left > HOUR_MS ? MINUTE_MS : SECOND_MS;
+  // Each range's step divides the next range's threshold, so a step never straddles two ranges.
+  const step = left > DAY_MS ? DAY_MS : left > HOUR_MS ? MINUTE_MS : finestStep;
   const steps = Math.ceil(left / step);
   // The text stays the same until the time left drops to the next lower multiple of the step.
   const changesAt = times.start - (steps - 1) * step;
   if (step === DAY_MS) return { phase, countdown: { unit: 'days', days: steps - 1 }, changesAt };
   if (step === MINUTE_MS) {
+    // "1 h 15 min", and in the server's last hour "45 min".
     return { phase, countdown: { unit: 'minutes', hours: Math.floor(steps / 60), minutes: steps % 60 }, changesAt };
   }
   return { phase, countdown: { unit: 'seconds', minutes: Math.floor(steps / 60), seconds: steps % 60 }, changesAt };

@@ -13,7 +13,7 @@ import { renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
 import type { PageAssets } from '../../shared/content.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../ops/metrics.ts';
 import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
-import { clockStep, eventClock, type EventClock } from '../../shared/event-clock.ts';
+import { clockStep, eventClock, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
 
 export interface PageDeps {
   config: Config;
@@ -49,6 +49,7 @@ export interface PageHandlerOptions {
  * and a request that finds it costs no render at all; without it every request streams a render.
  * The landing page shows the event's clock, so its variant also names the clock's step: a new
  * phase or countdown text is a new page, rendered once, and an earlier one is never served.
+ * The countdown in it is exact to its own step (a day, or a minute) when it is sent.
  */
 export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: PageHandlerOptions = {}) {
   const pages = new PageCache();
@@ -65,7 +66,7 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     // The HTML depends on the language cookie: browsers may keep it, shared caches may not.
     res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
 
-    const clock = kind === 'landing' ? eventClock(now(), deps.content.public.event) : null;
+    const clock = kind === 'landing' ? eventClock(now(), deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
     const page = (url: string) => pageRequest(deps, url, kind, choice, assets, clock);
     if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
 

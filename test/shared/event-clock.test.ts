@@ -97,6 +97,22 @@ describe('the countdown', () => {
     expect(now).toBe(start);
   });
 
+  it("counts the server's last hour in minutes", () => {
+    expect(eventClock(start - HOUR_MS, times, MINUTE_MS)).toEqual({
+      phase: 'before',
+      countdown: { unit: 'minutes', hours: 1, minutes: 0 },
+      changesAt: start - 59 * MINUTE_MS,
+    });
+    expect(eventClock(start - 45 * SECOND_MS, times, MINUTE_MS)).toEqual({
+      phase: 'before',
+      countdown: { unit: 'minutes', hours: 0, minutes: 1 },
+      changesAt: start,
+    });
+    expect(countdownText(translator('en'), eventClock(start - 45 * SECOND_MS, times, MINUTE_MS).countdown!)).toBe(
+      'Starts in 1 min',
+    );
+  });
+
   it('gives every step a name of its own, and the same name within a step', () => {
     const names = new Set<string>();
     for (let now = start - 3 * MINUTE_MS; now <= end + MINUTE_MS; now += SECOND_MS / 4) {
