@@ -31,7 +31,7 @@ export function boot(doc: Document = document, showErrorStack = process.env.NODE
         <I18nextProvider i18n={i18n}>
           <BrowserRouter>
             <App
-              data={{ content: data.content, heroSlides: data.heroSlides, logoUrl: data.logoUrl }}
+              data={{ content: data.content, heroSlides: data.heroSlides, logoUrl: data.logoUrl, clock: data.clock }}
               language={data.language}
               languageChosen={data.languageChosen}
               showErrorStack={showErrorStack}

@@ -25,7 +25,7 @@ export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
   heroAssets?: HeroAssetSource;
   /** Told how every /api answer was served and about every failed backend call; the metrics' observer in production. */
   cacheObserver?: CacheObserver;
-  /** The backend caches' clock (ms since the epoch). */
+  /** The clock (ms since the epoch) of the backend caches and of the event's phase and countdown. */
   now?: () => number;
   /** Keep rendered pages (the default); off, every request renders. */
   pageCache?: boolean;
@@ -66,7 +66,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.get('/metrics', deps.metrics.serve);
 
   // The pages come first: what most requests ask for is handed out without passing the rest.
-  const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true });
+  const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true, now: appDeps.now ?? Date.now });
   app.get(PAGE_PATHS, pages);
 
   // Before the static folders: an /api request must not wait for a file lookup.

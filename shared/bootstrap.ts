@@ -1,5 +1,6 @@
 import type { Language } from './languages.ts';
 import type { PageAssets, PublicContent } from './content.ts';
+import type { EventClock } from './event-clock.ts';
 
 /** Everything the browser needs to hydrate the server's HTML, sent once in the page. */
 export interface BootstrapData extends PageAssets {
@@ -8,6 +9,8 @@ export interface BootstrapData extends PageAssets {
   languageChosen: boolean;
   translations: Record<string, unknown>;
   content: PublicContent;
+  /** The event's clock the page was rendered at (null on pages that do not show it). */
+  clock: EventClock | null;
 }
 
 /** The id of the `<script type="application/json">` element that carries the data. */

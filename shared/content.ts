@@ -60,11 +60,23 @@ export interface EventDisplay {
   time: string;
 }
 
+/** The event's times and what follows it, for the page's clock. */
+export interface PublicEvent {
+  /** Start and end, ms since the epoch: the event is live from start (inclusive) to end. */
+  start: number;
+  end: number;
+  /** The IANA zone the content file's times are given in. */
+  timeZone: string;
+  /** Where the broadcast can be watched again once it is over, if anywhere. */
+  recordingUrl: string | null;
+}
+
 /** The part of the content file the browser needs: nothing secret, nothing the page does not show. */
 export interface PublicContent {
   videoEmbedUrl: string;
   studios: Studio[];
   company: Company;
+  event: PublicEvent;
   eventDisplay: Record<Language, EventDisplay>;
   /** The year the copyright line names. */
   copyrightYear: number;

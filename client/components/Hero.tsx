@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeroSlide } from '../../shared/content.ts';
-import { languageHref } from '../../shared/languages.ts';
+import { countdownText, type EventClock } from '../../shared/event-clock.ts';
+import { LANGUAGE_LOCALES, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
+import { useEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
 import { useHeroSlides } from '../use-hero-slides.ts';
 import { useHydrated, usePageHidden, useReducedMotion } from '../use-media.ts';
+import { visitorTimeRange } from '../visitor-time.ts';
 import { Logo } from './Logo.tsx';
 
 export function Hero() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { heroSlides: fromServer, logoUrl, content } = useAppData();
+  const { heroSlides: fromServer, logoUrl, content, clock: rendered } = useAppData();
   const heroSlides = useHeroSlides(fromServer);
   const slides = heroSlides ?? [];
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
@@ -20,9 +23,17 @@ export function Hero() {
   const reducedMotion = useReducedMotion();
   const { index, labelVisible } = useCarousel(slides.length, pausedByVisitor || hidden, reducedMotion);
   const display = content.eventDisplay[language];
+  const clock = useEventClock(content.event, rendered);
+  const { phase } = clock;
+  const recordingUrl = content.event.recordingUrl;
+
+  const ctaLabels = [t('hero.cta'), t('hero.ctaLive'), t('hero.ctaAfter')];
+  const cta = phase === 'live' ? ctaLabels[1]! : phase === 'after' ? ctaLabels[2]! : ctaLabels[0]!;
+  const calendarLabel = t('hero.addToCalendar');
+  const recordingLabel = t('hero.recording');
 
   return (
-    <header className="hero">
+    <header className="hero" data-event-phase={phase}>
       <HeroSlides slides={slides} active={index} />
       <div className="hero__shade" aria-hidden="true" />
       <div className="hero__content">
@@ -35,18 +46,34 @@ export function Hero() {
           <span aria-hidden="true"> · </span>
           <span>{display.time}</span>
         </p>
+        <EventPhaseLine clock={clock} />
         <StudioLabel slides={heroSlides} index={index} visible={labelVisible} />
         <div className="hero__actions">
           <a className="button button--primary" href="#rsvp">
-            {t('hero.cta')}
+            <SteadyWidth spares={ctaLabels}>{cta}</SteadyWidth>
           </a>
-          <a
-            className="button button--quiet hero__calendar"
-            href={`/event.ics${languageHref(language)}`}
-            type="text/calendar"
+          {/* The calendar while the event is ahead or on, the recording after: one place of constant width. */}
+          <SteadyWidth
+            spares={[calendarLabel, ...(recordingUrl ? [recordingLabel] : [])].map((label) => (
+              <span key={label} className="button button--quiet">
+                {label}
+              </span>
+            ))}
           >
-            {t('hero.addToCalendar')}
-          </a>
+            {phase !== 'after' ? (
+              <a
+                className="button button--quiet hero__calendar"
+                href={`/event.ics${languageHref(language)}`}
+                type="text/calendar"
+              >
+                {calendarLabel}
+              </a>
+            ) : recordingUrl ? (
+              <a className="button button--quiet hero__recording" href={recordingUrl}>
+                {recordingLabel}
+              </a>
+            ) : null}
+          </SteadyWidth>
           {slides.length > 1 && (
             <button
               type="button"
@@ -60,6 +87,60 @@ export function Hero() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * Under the date: the countdown before the start, "Live now" during the broadcast, the closing
+ * word after it, and the times on the visitor's own clock where that differs. The status
+ * element is a polite live region whose text changes once per phase, never per tick; the
+ * line keeps its height whatever it shows.
+ */
+function EventPhaseLine({ clock }: { clock: EventClock }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { content } = useAppData();
+  const visitorZone = useVisitorTimeZone();
+  const visitorTimes =
+    visitorZone && clock.phase !== 'after'
+      ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, LANGUAGE_LOCALES[language])
+      : null;
+
+  return (
+    <div className="hero__phase">
+      {clock.countdown && (
+        <p className="hero__countdown" data-testid="countdown">
+          {countdownText((key, options) => t(key, options), clock.countdown)}
+        </p>
+      )}
+      <p className="hero__status" role="status">
+        {clock.phase === 'live' && <span className="hero__live">{t('hero.live')}</span>}
+        {clock.phase === 'after' && t('hero.ended')}
+      </p>
+      {visitorTimes && (
+        <p className="hero__visitor-time" data-testid="visitor-time">
+          {t('hero.yourTime', { time: visitorTimes })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Takes the width of the widest of what it may show, so that a change of text or of link
+ * moves nothing beside it. The spares are laid under the shown one, invisible and hidden
+ * from assistive technology.
+ */
+function SteadyWidth({ spares, children }: { spares: ReactNode[]; children: ReactNode }) {
+  return (
+    <span className="steady">
+      <span className="steady__shown">{children}</span>
+      {spares.map((spare, i) => (
+        <span key={i} className="steady__spare" aria-hidden="true">
+          {spare}
+        </span>
+      ))}
+    </span>
   );
 }
 

@@ -58,6 +58,7 @@ export const contentSchema = z.object({
       status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
       uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
       updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
+      recordingUrl: httpsUrl.optional().describe('Where the broadcast can be watched again, shown once it has ended'),
     })
     .refine((event) => event.endTime > event.startTime, { message: 'must be later than startTime', path: ['endTime'] }),
   video: z.object({ placeholder: note, embedUrl: httpsUrl }),
@@ -162,6 +163,12 @@ export function buildSiteContent(file: ContentFile): SiteContent {
       videoEmbedUrl: file.video.embedUrl,
       studios: file.studios.map(({ placeholder: _note, ...studio }) => studio),
       company: withoutNote(file.company),
+      event: {
+        start: start.getTime(),
+        end: end.getTime(),
+        timeZone: event.timeZone,
+        recordingUrl: event.recordingUrl ?? null,
+      },
       eventDisplay: perLanguage((locale) => ({
         date: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: event.timeZone }).format(start),
         time: new Intl.DateTimeFormat(locale, {

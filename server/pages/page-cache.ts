@@ -13,28 +13,24 @@ export interface CachedPage extends EncodedBody {
 }
 
 /**
- * Rendered, compressed HTML per page variant (page, language, whether the overlay shows)
- * and content version. Nothing per visitor is in the bytes, so every visitor with the
- * same variant gets the same ones. Concurrent misses share one render; a failed render
- * is not kept. When the content version changes, the old pages are dropped.
+ * Rendered, compressed HTML per page variant (page, language, whether the overlay shows),
+ * one version per variant: the backend data the page shows and, on the landing page, the
+ * event clock's step. Nothing per visitor is in the bytes, so every visitor with the same
+ * variant gets the same ones. Concurrent misses share one render; a failed render is not
+ * kept. A request for another version renders it and it takes the variant's place, so the
+ * cache never holds more pages than there are variants.
  */
 export class PageCache {
-  private version = '';
-  private readonly pages = new Map<string, Promise<CachedPage>>();
+  private readonly pages = new Map<string, { version: string; page: Promise<CachedPage> }>();
 
   get(variant: string, version: string, render: () => Promise<Buffer>): Promise<CachedPage> {
-    if (version !== this.version) {
-      this.version = version;
-      this.pages.clear();
-    }
-    let page = this.pages.get(variant);
-    if (!page) {
-      page = render().then(encodeAll);
-      this.pages.set(variant, page);
-      page.catch(() => {
-        if (this.pages.get(variant) === page) this.pages.delete(variant);
-      });
-    }
+    const kept = this.pages.get(variant);
+    if (kept?.version === version) return kept.page;
+    const page = render().then(encodeAll);
+    this.pages.set(variant, { version, page });
+    page.catch(() => {
+      if (this.pages.get(variant)?.page === page) this.pages.delete(variant);
+    });
     return page;
   }
 }

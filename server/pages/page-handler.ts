@@ -13,6 +13,7 @@ import { renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
 import type { PageAssets } from '../../shared/content.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../ops/metrics.ts';
 import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
+import { clockStep, eventClock, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
 
 export interface PageDeps {
   config: Config;
@@ -35,12 +36,22 @@ const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impr
 /** The paths of the pages the route tree has, 404 aside. */
 export const PAGE_PATHS = routes.flatMap(({ path }) => (path && path !== NOT_FOUND_PATH ? [path] : []));
 
+export interface PageHandlerOptions {
+  /** Keep rendered pages (the default); off, every request streams a render. */
+  cache?: boolean;
+  /** The clock the event's phase and countdown are read from (ms since the epoch). */
+  now?: () => number;
+}
+
 /**
  * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
  * cache (the default) the rendered, compressed HTML is kept per variant and content version,
  * and a request that finds it costs no render at all; without it every request streams a render.
+ * The landing page shows the event's clock, so its variant also names the clock's step: a new
+ * phase or countdown text is a new page, rendered once, and an earlier one is never served.
+ * The countdown in it is exact to its own step (a day, or a minute) when it is sent.
  */
-export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean } = {}) {
+export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: PageHandlerOptions = {}) {
   const pages = new PageCache();
   const versionOf = contentVersioner();
 
@@ -55,15 +66,15 @@ export function pageHandler(deps: PageDeps, { cache = true }: { cache?: boolean 
     // The HTML depends on the language cookie: browsers may keep it, shared caches may not.
     res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
 
-    const page = (url: string) => pageRequest(deps, url, kind, choice, assets);
+    const clock = kind === 'landing' ? eventClock(now(), deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
+    const page = (url: string) => pageRequest(deps, url, kind, choice, assets, clock);
     if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
 
     const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
+    const version = clock ? `${versionOf(assets)}|${clockStep(clock)}` : versionOf(assets);
     let cached: CachedPage;
     try {
-      cached = await pages.get(variant, versionOf(assets), () =>
-        renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger),
-      );
+      cached = await pages.get(variant, version, () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
     } catch (error) {
       return sendErrorPage(res, error, page(req.originalUrl));
     }
@@ -77,13 +88,14 @@ function pageRequest(
   kind: PageKind,
   choice: LanguageChoice,
   assets: PageAssets,
+  clock: EventClock | null,
 ): PageRequest {
   return {
     url,
     kind,
     language: choice.language,
     languageChosen: choice.chosen,
-    data: { content: deps.content.public, ...assets },
+    data: { content: deps.content.public, ...assets, clock },
     i18n: deps.translations.forRequest(choice.language),
     translations: deps.translations.resources(choice.language),
     assets: deps.clientAssets,

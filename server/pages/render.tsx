@@ -44,6 +44,7 @@ export function pageElement(page: PageRequest) {
         content: data.content,
         heroSlides: data.heroSlides,
         logoUrl: data.logoUrl,
+        clock: data.clock,
       }}
     >
       <I18nextProvider i18n={i18n}>

@@ -18,7 +18,7 @@ describe('choosing a language on the first visit', () => {
     await page.goto(site.url + '/');
     await page.waitForFunction(() => document.querySelector('.hero__slide:nth-child(2)')); // hydrated
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
-    expect(await page.locator('[role="dialog"] h2').textContent()).toBe('Sprache wählen');
+    expect(await page.locator('[role="dialog"] h2').textContent()).toBe('Select Language');
 
     const timing = await page.evaluate(async () => {
       const link = document.querySelector<HTMLAnchorElement>('[role="dialog"] a[hreflang="en"]')!;

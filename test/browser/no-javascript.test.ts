@@ -34,7 +34,7 @@ describe('with JavaScript turned off', () => {
     await page.goto(`${server.url}/`);
     const overlay = page.locator('[role="dialog"]');
     expect(await overlay.isVisible()).toBe(true);
-    expect(await overlay.locator('h2').textContent()).toBe('Sprache wählen');
+    expect(await overlay.locator('h2').textContent()).toBe('Select Language');
 
     await Promise.all([page.waitForURL(`${server.url}/?lng=en`), overlay.locator('a[hreflang="en"]').click()]);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { boot } from '../../client/boot.tsx';
 import { click, dictionary, jsonResponse } from '../helpers/render-client.tsx';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { contentFileForEvent } from '../helpers/event-times.ts';
+import type { EventPhase } from '../../shared/event-clock.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -28,9 +30,9 @@ afterEach(() => {
 });
 
 /** Loads the server's HTML into the test document, as a browser would before scripts run. */
-async function loadServerPage(path: string, cookie?: string) {
+async function loadServerPage(path: string, cookie?: string, from: RunningServer = server) {
   // Node's own HTTP client: the test window's fetch would apply the browser's CORS rules.
-  const res = await request(server.url)
+  const res = await request(from.url)
     .get(path)
     .set(cookie ? { Cookie: cookie } : {});
   const parsed = new DOMParser().parseFromString(res.text, 'text/html');
@@ -59,7 +61,7 @@ describe('hydrating the server HTML', () => {
     await act(async () => {
       root = boot(document);
     });
-    expect(document.getElementById('root')!.textContent).toBe(before);
+    expect(textWithoutVisitorTime()).toBe(before);
   });
 
   it('then picks a random studio for the map, after hydration', async () => {
@@ -88,6 +90,75 @@ describe('hydrating the server HTML', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(document.title).toBe('Horizon Live 2027 – Live from four studios');
   });
+});
+
+/** The page's text, less the line in the visitor's own time, which joins after hydration. */
+function textWithoutVisitorTime(): string {
+  const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
+  root.querySelector('[data-testid="visitor-time"]')?.remove();
+  return root.textContent!;
+}
+
+const phaseOf = () => document.querySelector('.hero')!.getAttribute('data-event-phase');
+const countdown = () => document.querySelector('[data-testid="countdown"]')?.textContent;
+
+describe('hydrating the server HTML in each phase of the event', () => {
+  // Servers on the real clock, with events placed around it: three days ahead, an hour into
+  // a three-hour broadcast, an hour after one, and one starting 30 minutes from now.
+  const servers = {} as Record<EventPhase, RunningServer>;
+  let soon: RunningServer;
+  let startsAt: number;
+  beforeAll(async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    startsAt = minute + 30 * 60_000;
+    [servers.before, servers.live, servers.after, soon] = await Promise.all([
+      startServer({ CONTENT_PATH: contentFileForEvent(minute + 3 * 24 * 60 * 60_000, 60) }),
+      startServer({ CONTENT_PATH: contentFileForEvent(minute - 60 * 60_000, 180) }),
+      startServer({ CONTENT_PATH: contentFileForEvent(minute - 180 * 60_000, 120) }),
+      startServer({ CONTENT_PATH: contentFileForEvent(startsAt, 60) }),
+    ]);
+  });
+  afterAll(() => Promise.all([...Object.values(servers), soon].map((s) => s.stop())));
+
+  it.each([
+    ['before', 'de'],
+    ['before', 'es'],
+    ['live', 'de'],
+    ['live', 'en'],
+    ['after', 'es'],
+    ['after', 'en'],
+  ] as const)('takes over the %s page (%s) without a mismatch', async (phase, lng) => {
+    await loadServerPage('/', `selectedLanguage=${lng}`, servers[phase]);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect(phaseOf()).toBe(phase);
+    const before = document.getElementById('root')!.textContent;
+    await act(async () => {
+      root = boot(document);
+    });
+    expect(phaseOf()).toBe(phase);
+    expect(textWithoutVisitorTime()).toBe(before);
+  });
+
+  // The first render repeats the server's clock; the visitor's own clock takes over after it.
+  it.each([
+    ['a second before the start', -1000, 'before', 'Beginnt in 1 Sek.'],
+    ['at the start', 0, 'live', undefined],
+    ['hours after the end', 5 * 3_600_000, 'after', undefined],
+  ] as const)(
+    'takes over a countdown with the visitor clock %s, then follows that clock',
+    async (_, offset, phase, text) => {
+      await loadServerPage('/', 'selectedLanguage=de', soon);
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      expect(countdown()).toMatch(/^Beginnt in \d+ Min\.( \d+ Sek\.)?$/);
+      const visitorNow = startsAt + offset;
+      vi.spyOn(Date, 'now').mockImplementation(() => visitorNow);
+      await act(async () => {
+        root = boot(document);
+      });
+      expect(phaseOf()).toBe(phase);
+      expect(countdown()).toBe(text);
+    },
+  );
 });
 
 describe('the browser entry', () => {

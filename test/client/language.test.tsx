@@ -33,6 +33,39 @@ describe('the language overlay', () => {
     expect(overlay()!.querySelector('.is-selected')).toBeNull();
   });
 
+  it.each(['de', 'es'] as const)(
+    "speaks the specification's English words on a first visit in %s, with that language beneath",
+    (language) => {
+      // The overlay focuses its first choice, which fetches that language's file early.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse(dictionary('de'))),
+      );
+      const { root } = renderApp({ chosen: false, language });
+      const title = overlay()!.querySelector('h2')!;
+      expect(title.textContent).toBe('Select Language');
+      expect(title.getAttribute('lang')).toBe('en');
+      expect(overlay()!.querySelector('#overlay-subtitle')!.textContent).toBe('Please choose your preferred language');
+      const translated = overlay()!.querySelector('.overlay__translation')!;
+      expect(translated.getAttribute('lang')).toBe(language);
+      expect(translated.textContent).toBe(
+        `${dictionary(language).overlay.title} · ${dictionary(language).overlay.subtitle}`,
+      );
+      act(() => root.unmount());
+    },
+  );
+
+  it('says it once in English when the page is English', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('de'))),
+    );
+    const { root } = renderApp({ chosen: false, language: 'en' });
+    expect(overlay()!.querySelector('h2')!.textContent).toBe('Select Language');
+    expect(overlay()!.querySelector('.overlay__translation')).toBeNull();
+    act(() => root.unmount());
+  });
+
   it('does not show once a language is chosen', () => {
     renderApp({ chosen: true });
     expect(overlay()).toBeNull();

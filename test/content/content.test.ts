@@ -48,6 +48,20 @@ describe('the shipped content file', () => {
   });
 });
 
+describe('the event for the page clock', () => {
+  it('gives the browser the start, end and zone, and no recording unless the file names one', () => {
+    const content = loadContent(DEFAULT_CONTENT_PATH);
+    expect(content.public.event).toEqual({
+      start: Date.parse('2027-03-18T17:00:00Z'),
+      end: Date.parse('2027-03-18T20:30:00Z'),
+      timeZone: 'Europe/Vienna',
+      recordingUrl: null,
+    });
+    const withRecording = loadEdited((c) => (c.event.recordingUrl = 'https://video.example.com/replay'))();
+    expect(withRecording.public.event.recordingUrl).toBe('https://video.example.com/replay');
+  });
+});
+
 describe('loadContent with a broken file', () => {
   it.each([
     [
@@ -73,6 +87,11 @@ describe('loadContent with a broken file', () => {
     ],
     ['a missing postal code', (c: any) => delete c.studios[3].postalCode, 'studios.3.postalCode'],
     ['an update time without its zone', (c: any) => (c.event.updated = '2026-11-01T09:00:00'), 'event.updated'],
+    [
+      'a recording address that is not https',
+      (c: any) => (c.event.recordingUrl = 'http://video.example.com/replay'),
+      'event.recordingUrl',
+    ],
   ])('names the field for %s', (_case, edit, field) => {
     const load = loadEdited(edit);
     expect(load).toThrow(ContentError);

@@ -6,9 +6,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '../../client/App.tsx';
-import { loadContent } from '../../server/content/site-content.ts';
+import { loadContent, type SiteContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 import type { HeroSlide } from '../../shared/content.ts';
+import type { EventClock } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Language } from '../../shared/languages.ts';
 
@@ -26,11 +27,15 @@ interface Options {
   heroSlides?: HeroSlide[] | null;
   logoUrl?: string | null;
   path?: string;
+  /** The clock the page was rendered at; by default none, and the hero reads the test's clock. */
+  clock?: EventClock | null;
+  content?: SiteContent;
 }
 
 /** Renders the app into the test document, as the browser would after a client-side start. */
 export function renderApp(options: Options = {}): { container: HTMLElement; root: Root } {
   const language = options.language ?? 'de';
+  const site = options.content ?? content;
   window.history.replaceState(null, '', options.path ?? '/');
   const i18n = i18next.createInstance();
   void i18n.init({ ...I18N_OPTIONS, lng: language, resources: { [language]: { [NAMESPACE]: dictionary(language) } } });
@@ -43,9 +48,10 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
         <BrowserRouter>
           <App
             data={{
-              content: content.public,
-              heroSlides: options.heroSlides === undefined ? content.heroSlides : options.heroSlides,
-              logoUrl: options.logoUrl === undefined ? content.logoUrl : options.logoUrl,
+              content: site.public,
+              heroSlides: options.heroSlides === undefined ? site.heroSlides : options.heroSlides,
+              logoUrl: options.logoUrl === undefined ? site.logoUrl : options.logoUrl,
+              clock: options.clock ?? null,
             }}
             language={language}
             languageChosen={options.chosen ?? true}

@@ -1,0 +1,54 @@
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { eventClock, HOUR_MS, type EventClock, type EventTimes } from '../shared/event-clock.ts';
+
+/** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */
+const LONGEST_WAIT_MS = HOUR_MS;
+
+/**
+ * The event's clock on the visitor's clock. The first render repeats `rendered`, the clock
+ * the server's HTML shows, so hydration matches whatever the visitor's clock says; right
+ * after, it follows the visitor's clock, re-rendering exactly when the phase or the
+ * countdown's text changes (every second in the last hour, every minute or day before).
+ */
+export function useEventClock(times: EventTimes, rendered: EventClock | null): EventClock {
+  const { start, end } = times;
+  const [clock, setClock] = useState(() => rendered ?? eventClock(Date.now(), { start, end }));
+
+  // A layout effect: after a client-side navigation the stale clock is never painted.
+  useLayoutEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      clearTimeout(timer);
+      const now = Date.now();
+      const next = eventClock(now, { start, end });
+      setClock((shown) => (sameClock(shown, next) ? shown : next));
+      if (next.changesAt !== null) {
+        timer = setTimeout(update, Math.min(Math.max(next.changesAt - now, 1), LONGEST_WAIT_MS));
+      }
+    };
+    update();
+    // A hidden tab's timers are throttled: catch up the moment it shows again.
+    document.addEventListener('visibilitychange', update);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', update);
+    };
+  }, [start, end]);
+
+  return clock;
+}
+
+function sameClock(a: EventClock, b: EventClock): boolean {
+  return a.phase === b.phase && a.changesAt === b.changesAt;
+}
+
+/** The visitor's IANA time zone; null on the server and during hydration. */
+export function useVisitorTimeZone(): string | null {
+  return useSyncExternalStore(subscribeToNothing, visitorTimeZone, () => null);
+}
+
+const subscribeToNothing = () => () => {};
+
+function visitorTimeZone(): string | null {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+}

@@ -1,0 +1,125 @@
+/**
+ * Where the event stands at an instant: its phase, the countdown before it, and when either
+ * next changes. One pure function of (now, start, end), so the server's HTML and the
+ * browser's first render, given the same instant, say the same thing.
+ */
+
+export type EventPhase = 'before' | 'live' | 'after';
+
+/** The event's start (inclusive) and end (exclusive of `live`), in ms since the epoch. */
+export interface EventTimes {
+  start: number;
+  end: number;
+}
+
+/**
+ * The time left before the start, at the granularity the page shows it:
+ * - more than a day: whole days (the time left, less under one day, is not shown);
+ * - more than an hour: hours and minutes, rounded up to the minute;
+ * - an hour or less: minutes and seconds, rounded up to the second ("45 s" in the last minute);
+ *   in the server's HTML, minutes (see PAGE_COUNTDOWN_STEP_MS).
+ * Rounding up means the countdown never reads zero before the start, and reaches the start
+ * exactly when its last step ("1 s") ends.
+ */
+export type Countdown =
+  | { unit: 'days'; days: number }
+  | { unit: 'minutes'; hours: number; minutes: number }
+  | { unit: 'seconds'; minutes: number; seconds: number };
+
+export interface EventClock {
+  phase: EventPhase;
+  /** Only before the start. */
+  countdown: Countdown | null;
+  /**
+   * The first instant (ms) at which the phase or the countdown's text differs from now's:
+   * the countdown's next step, the start, or the end. Null once the event is over.
+   */
+  changesAt: number | null;
+}
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+export function eventPhase(now: number, { start, end }: EventTimes): EventPhase {
+  if (now < start) return 'before';
+  return now < end ? 'live' : 'after';
+}
+
+/**
+ * The server's pages count down to the minute at the finest: in the last hour a page per
+ * minute and variant instead of one per second. The browser counts the seconds once hydrated.
+ */
+export const PAGE_COUNTDOWN_STEP_MS = MINUTE_MS;
+
+/**
+ * The clock at `now`. `finestStep` is the countdown's step in the last hour, a second or a
+ * minute: a second in the browser, a minute in the server's pages (`PAGE_COUNTDOWN_STEP_MS`).
+ */
+export function eventClock(now: number, times: EventTimes, finestStep: number = SECOND_MS): EventClock {
+  const phase = eventPhase(now, times);
+  if (phase === 'live') return { phase, countdown: null, changesAt: times.end };
+  if (phase === 'after') return { phase, countdown: null, changesAt: null };
+
+  const left = times.start - now;
+  // Each range's step divides the next range's threshold, so a step never straddles two ranges.
+  const step = left > DAY_MS ? DAY_MS : left > HOUR_MS ? MINUTE_MS : finestStep;
+  const steps = Math.ceil(left / step);
+  // The text stays the same until the time left drops to the next lower multiple of the step.
+  const changesAt = times.start - (steps - 1) * step;
+  if (step === DAY_MS) return { phase, countdown: { unit: 'days', days: steps - 1 }, changesAt };
+  if (step === MINUTE_MS) {
+    // "1 h 15 min", and in the server's last hour "45 min".
+    return { phase, countdown: { unit: 'minutes', hours: Math.floor(steps / 60), minutes: steps % 60 }, changesAt };
+  }
+  return { phase, countdown: { unit: 'seconds', minutes: Math.floor(steps / 60), seconds: steps % 60 }, changesAt };
+}
+
+/**
+ * A name for the page the clock gives at this instant: equal for every instant that renders
+ * the same phase and countdown, different as soon as either changes.
+ */
+export function clockStep(clock: EventClock): string {
+  return `${clock.phase}:${clock.changesAt ?? 'end'}`;
+}
+
+/** The translation keys and values of a countdown: "Starts in 2 h 15 min". */
+export interface CountdownPart {
+  key: 'countdown.days' | 'countdown.hours' | 'countdown.minutes' | 'countdown.seconds';
+  count: number;
+}
+
+/** The parts a countdown is read as, largest first, leaving out zero parts below the first. */
+export function countdownParts(countdown: Countdown): CountdownPart[] {
+  switch (countdown.unit) {
+    case 'days':
+      return [{ key: 'countdown.days', count: countdown.days }];
+    case 'minutes':
+      return nonZero([
+        { key: 'countdown.hours', count: countdown.hours },
+        { key: 'countdown.minutes', count: countdown.minutes },
+      ]);
+    case 'seconds':
+      return nonZero([
+        { key: 'countdown.minutes', count: countdown.minutes },
+        { key: 'countdown.seconds', count: countdown.seconds },
+      ]);
+  }
+}
+
+function nonZero(parts: CountdownPart[]): CountdownPart[] {
+  const shown = parts.filter((part) => part.count > 0);
+  return shown.length > 0 ? shown : parts.slice(-1);
+}
+
+/** The countdown as a sentence in the language `t` speaks, with its plural forms. */
+export function countdownText(
+  t: (key: string, options: Record<string, unknown>) => string,
+  countdown: Countdown,
+): string {
+  const duration = countdownParts(countdown)
+    .map(({ key, count }) => t(key, { count }))
+    .join(' ');
+  return t('countdown.startsIn', { duration });
+}

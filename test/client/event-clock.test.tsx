@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventClock, HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
+import { editedContent } from '../helpers/content-file.ts';
+import { eventFieldsAt } from '../helpers/event-times.ts';
+import { dictionary, renderApp } from '../helpers/render-client.tsx';
+import { visitorTimeRange } from '../../client/visitor-time.ts';
+
+const START = Date.UTC(2027, 2, 18, 17, 0);
+const END = START + 2 * MINUTE_MS;
+const RECORDING = 'https://video.example.com/replay';
+const content = editedContent((file) =>
+  Object.assign(file.event, eventFieldsAt(START, 2), { recordingUrl: RECORDING }),
+);
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const phase = () => document.querySelector('.hero')!.getAttribute('data-event-phase');
+const countdown = () => document.querySelector('[data-testid="countdown"]')?.textContent;
+const status = () => document.querySelector('[role="status"]')!;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('an open page across the start and the end', () => {
+  it('counts down every second, turns live at the start and ends at the end, without a reload', async () => {
+    vi.setSystemTime(START - 3000);
+    const { root } = renderApp({ language: 'en', content });
+    await advance(0);
+    expect(phase()).toBe('before');
+    expect(countdown()).toBe('Starts in 3 s');
+
+    // The live region: its text may change when a phase begins, never on a tick.
+    const announced: string[] = [];
+    const observer = new MutationObserver(() => announced.push(status().textContent!));
+    observer.observe(status(), { childList: true, subtree: true, characterData: true });
+
+    await advance(999);
+    expect(countdown()).toBe('Starts in 3 s');
+    await advance(1);
+    expect(countdown()).toBe('Starts in 2 s');
+    await advance(1000);
+    expect(countdown()).toBe('Starts in 1 s');
+    await advance(999);
+    expect(phase()).toBe('before');
+    await advance(1);
+    expect(phase()).toBe('live');
+    expect(countdown()).toBeUndefined();
+    expect(status().textContent).toBe('Live now');
+    expect(document.querySelector('.hero__actions a[href="#rsvp"] .steady__shown')!.textContent).toBe('Watch live now');
+
+    await advance(2 * MINUTE_MS - 1);
+    expect(phase()).toBe('live');
+    await advance(1);
+    expect(phase()).toBe('after');
+    expect(status().textContent).toBe(dictionary('en').hero.ended);
+    expect(document.querySelector('a[href^="/event.ics"]')).toBeNull();
+    expect(document.querySelector('a.hero__recording')!.getAttribute('href')).toBe(RECORDING);
+
+    await advance(HOUR_MS);
+    expect(new Set(announced)).toEqual(new Set(['Live now', dictionary('en').hero.ended]));
+    observer.disconnect();
+    act(() => root.unmount());
+  });
+
+  it('starts from the clock the server rendered, then takes the visitor clock', async () => {
+    vi.setSystemTime(START + 30_000);
+    const rendered = eventClock(START - 5 * MINUTE_MS, { start: START, end: END });
+    const { root } = renderApp({ language: 'de', content, clock: rendered });
+    // The layout effect has already read the visitor clock: live, although rendered before.
+    expect(phase()).toBe('live');
+    expect(status().textContent).toBe('Jetzt live');
+    act(() => root.unmount());
+  });
+
+  it('catches up at once when a hidden tab shows again', async () => {
+    vi.setSystemTime(START - 10 * MINUTE_MS);
+    const { root } = renderApp({ language: 'es', content });
+    expect(countdown()).toBe('Empieza en 10 min');
+    // A sleeping computer: the clock jumps on, no timer has fired.
+    vi.setSystemTime(END + MINUTE_MS);
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(phase()).toBe('after');
+    act(() => root.unmount());
+  });
+});
+
+describe("the event's times on the visitor's clock", () => {
+  const times = { start: START, end: START + 3.5 * HOUR_MS };
+  it('are left out where the visitor keeps the event zone or one with the same clock', () => {
+    expect(visitorTimeRange(times, 'Europe/Vienna', 'Europe/Vienna', 'de-AT')).toBeNull();
+    expect(visitorTimeRange(times, 'Europe/Vienna', 'Europe/Berlin', 'de-AT')).toBeNull();
+  });
+
+  it('give the hours where only they differ, and the day as well where it differs', () => {
+    expect(visitorTimeRange(times, 'Europe/Vienna', 'Europe/London', 'en-GB')).toBe('17:00–20:30');
+    expect(visitorTimeRange(times, 'Europe/Vienna', 'Asia/Tokyo', 'en-GB')).toBe('Fri 19 Mar, 02:00–05:30');
+    expect(visitorTimeRange(times, 'Europe/Vienna', 'America/Los_Angeles', 'es-ES')).toBe('10:00–13:30');
+  });
+});
