@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,5 +263,39 @@ export function describeEdge(name: CacheName) {
       const answers = await expectKeptAnswers((2 * FRESH_SECONDS + 3) * 1000, 250);
       expect(answers.length).toBeGreaterThan(10);
     });
+  });
+
+  describe(`${name} in front of an origin that sets a cookie on a kept path`, () => {
+    let origin: Server;
+    let cache: EdgeCache;
+    const received: string[] = [];
+
+    beforeAll(async () => {
+      // Kept paths of this site never set a cookie; this stand-in does, publicly cacheable.
+      origin = createServer((req, res) => {
+        received.push(req.url!);
+        res.setHeader('Cache-Control', 'public, max-age=60');
+        if (!/^\/(healthz|readyz)$/.test(req.url!)) res.setHeader('Set-Cookie', `session=${received.length}`);
+        res.end('kept?');
+      });
+      await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+      cache = await startCache(name, { host: '127.0.0.1', port: (origin.address() as AddressInfo).port });
+    });
+
+    afterAll(async () => {
+      await cache?.stop();
+      await new Promise((resolve) => origin?.close(resolve));
+    });
+
+    it("never stores the answer: every request reaches the origin, no visitor gets another's cookie", async () => {
+      for (const url of ['/api/hero-slides', script, '/locales/de/translation.json']) {
+        const cookies = [];
+        for (let i = 0; i < 3; i++) cookies.push((await at(url)).headers['set-cookie']?.[0]);
+        expect(received.filter((path) => path === url)).toHaveLength(3);
+        expect(new Set(cookies).size).toBe(3);
+      }
+    });
+
+    const at = (url: string) => get(cache.url + url);
   });
 }
