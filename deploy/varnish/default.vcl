@@ -13,7 +13,7 @@ vcl 4.1;
 # - Open-source Varnish does not speak TLS: put a TLS terminator (hitch, haproxy, nginx, the
 #   load balancer) in front, and count this cache as one more hop in the server's TRUST_PROXY.
 #
-# Log each request with how it was served:
+# Log each request with how it was served (the format is deploy/varnish/varnishncsa.format):
 #   varnishncsa -f /etc/varnish/varnishncsa.format
 # test/edge/ runs this file as it is (origin address and port aside) in front of the server.
 
