@@ -38,15 +38,14 @@ backend landing {
 }
 
 sub vcl_recv {
-    call vcl_req_host;
-    # Methods other than GET and HEAD are passed (the server answers them 405).
-    call vcl_req_method;
-
     # An id of its own for every request, unless the proxy in front gave a valid one; the server
     # logs it, and vcl_deliver gives it back to this request only.
     if (req.http.X-Request-Id !~ "^[A-Za-z0-9_-]{1,128}$") {
         set req.http.X-Request-Id = "varnish-" + req.xid;
     }
+    call vcl_req_host;
+    # Methods other than GET and HEAD are passed (the server answers them 405).
+    call vcl_req_method;
 
     # ---- operations: probes pass through uncached, metrics stay private ----
     if (req.url ~ "(?i)^/metrics/?(\?|$)") {
@@ -125,6 +124,9 @@ sub vcl_backend_response {
         std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 0s) > beresp.grace) {
         set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 0s);
     }
+    # Past its grace a copy is kept a while longer to be revalidated with its ETag: the server
+    # then answers 304 without the body.
+    set beresp.keep = 1h;
     # A stale /api answer (max-age=0) is kept for its stale windows, not refused. Varnish never
     # looks up an object stored with a TTL of 0, so it gets a millisecond.
     if (beresp.ttl <= 0s) {
@@ -152,6 +154,9 @@ sub vcl_deliver {
     # This cache's Cache-Status entry (RFC 9211), after the server's own.
     if (!req.http.X-Landing-Kept) {
         set req.http.X-Landing-Status = "varnish; fwd=bypass";
+    } else if (obj.hits > 0 && obj.ttl < 0s) {
+        # A stale copy (grace): its ttl is negative, rounded down.
+        set req.http.X-Landing-Status = "varnish; hit; ttl=" + std.integer(duration=obj.ttl - 1s, fallback=-1);
     } else if (obj.hits > 0) {
         set req.http.X-Landing-Status = "varnish; hit; ttl=" + std.integer(duration=obj.ttl, fallback=0);
     } else if (obj.uncacheable) {
