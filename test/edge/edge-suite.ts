@@ -115,6 +115,17 @@ export function describeEdge(name: CacheName) {
       },
     );
 
+    it('keeps one copy whatever the query string: a cache-busting query reaches the server no more', async () => {
+      await at(stylesheet, { 'Accept-Encoding': 'gzip' });
+      await logsSettle();
+      const before = reachedServer(stylesheet);
+      for (let i = 0; i < 20; i++) {
+        expect((await at(`${stylesheet}?v=${i}`, { 'Accept-Encoding': 'gzip' })).status).toBe(200);
+      }
+      await logsSettle();
+      expect(reachedServer(stylesheet) - before).toBe(0);
+    });
+
     it('serves every visitor a page in their own language: none wrong among 300 mixed requests', async () => {
       const scenarios: { headers: Record<string, string>; query: string; language: string }[] = [
         { headers: {}, query: '', language: 'de' },
