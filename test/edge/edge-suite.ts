@@ -13,7 +13,7 @@ import { startCache, type CacheName, type EdgeCache } from './edge-caches.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer } from './visitors.ts';
 
 /** The server's freshness for backend answers in these runs: short, so that windows pass within a test. */
-const FRESH_SECONDS = 4;
+const FRESH_SECONDS = 3;
 const { script, stylesheet } = loadClientAssets(CLIENT_BUILD_DIR);
 const LANGUAGES = ['de', 'en', 'es'] as const;
 
@@ -294,17 +294,19 @@ export function describeEdge(name: CacheName) {
     });
   });
 
-  describe(`${name} in front of an origin that sets a cookie on a kept path`, () => {
+  describe(`${name} in front of a stand-in origin that records what reaches it`, () => {
     let origin: Server;
     let cache: EdgeCache;
-    const received: string[] = [];
+    const received: { url: string; cookie?: string; acceptEncoding?: string }[] = [];
+    /** Paths on which the stand-in sets a cookie, publicly cacheable: this site's kept paths never do. */
+    const settingCookie = new Set<string>();
 
     beforeAll(async () => {
-      // Kept paths of this site never set a cookie; this stand-in does, publicly cacheable.
       origin = createServer((req, res) => {
-        received.push(req.url!);
+        received.push({ url: req.url!, cookie: req.headers.cookie, acceptEncoding: req.headers['accept-encoding'] });
         res.setHeader('Cache-Control', 'public, max-age=60');
-        if (!/^\/(healthz|readyz)$/.test(req.url!)) res.setHeader('Set-Cookie', `session=${received.length}`);
+        res.setHeader('Vary', 'Accept-Encoding');
+        if (settingCookie.has(req.url!)) res.setHeader('Set-Cookie', `session=${received.length}`);
         res.end('kept?');
       });
       await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
@@ -316,15 +318,34 @@ export function describeEdge(name: CacheName) {
       await new Promise((resolve) => origin?.close(resolve));
     });
 
-    it("never stores the answer: every request reaches the origin, no visitor gets another's cookie", async () => {
+    const at = (url: string, headers: Record<string, string> = {}) => get(cache.url + url, headers);
+    const arrived = (url: string) => received.filter((request) => request.url === url);
+
+    it("never stores an answer with Set-Cookie: every request reaches the origin, no visitor gets another's cookie", async () => {
       for (const url of ['/api/hero-slides', script, '/locales/de/translation.json']) {
+        settingCookie.add(url);
         const cookies = [];
         for (let i = 0; i < 3; i++) cookies.push((await at(url)).headers['set-cookie']?.[0]);
-        expect(received.filter((path) => path === url)).toHaveLength(3);
+        expect(arrived(url)).toHaveLength(3);
         expect(new Set(cookies).size).toBe(3);
       }
     });
 
-    const at = (url: string) => get(cache.url + url);
+    it('drops cookies and normalises Accept-Encoding for kept paths only; passes pages as they are', async () => {
+      const visitor = { Cookie: 'selectedLanguage=en', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+      await at('/api/logo', visitor);
+      await at('/images/logo.svg', visitor);
+      await at('/impressum', visitor);
+      await at('/event.ics', visitor);
+      const coding = name === 'varnish' ? 'gzip' : 'br';
+      for (const kept of ['/api/logo', '/images/logo.svg']) {
+        expect(arrived(kept)).toEqual([{ url: kept, cookie: undefined, acceptEncoding: coding }]);
+      }
+      for (const passed of ['/impressum', '/event.ics']) {
+        expect(arrived(passed)).toEqual([
+          { url: passed, ...{ cookie: visitor.Cookie, acceptEncoding: visitor['Accept-Encoding'] } },
+        ]);
+      }
+    });
   });
 }
