@@ -28,7 +28,8 @@ function freshFolder(prefix: string): string {
   workDirs.push(dir);
   return dir;
 }
-afterAll(() => workDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+// Each replay holds node_modules trees: removing them takes more than the default 10 s on a busy machine.
+afterAll(() => workDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 120_000);
 
 /** USER as numbers: a name is looked up as `docker run` would in the image's /etc/passwd. */
 function userIds(user: string): { uid: string; gid: string } {
