@@ -4,7 +4,7 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**'],
+    exclude: ['test/browser/**', 'test/edge/**'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     restoreMocks: true,

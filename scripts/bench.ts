@@ -15,6 +15,7 @@ import { APP_ROOT } from '../server/paths.ts';
 import { parseDockerfile, parseEnv } from '../test/helpers/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from '../test/helpers/server-process.ts';
+import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
 import { runLoad, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
 import { fetchRaw, firstVisitWeight } from './bench/weight.ts';
@@ -197,6 +198,17 @@ console.table(
   })),
 );
 
+// ---- Through Varnish, as ratios to the direct figures of this run.
+const throughVarnish = await benchThroughVarnish(
+  app.url,
+  [
+    { name: 'GET /api/hero-slides (warm)', path: '/api/hero-slides', headers: ACCEPT_ENCODING },
+    { name: 'GET / de, no cookie', path: '/', headers: ACCEPT_ENCODING },
+  ],
+  { rounds: ROUNDS, seconds: SECONDS, connections: [100], load: runLoad },
+);
+printEdgeRows(throughVarnish);
+
 const weight = await firstVisitWeight(`${app.url}/`, html);
 const total = (kind: string) => weight.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.bytes, 0);
 const budget = { html: 20 * 1024, css: 15 * 1024, js: 100 * 1024 };
@@ -213,7 +225,11 @@ console.table(
 
 writeFileSync(
   path.join(OUT_DIR, 'bench.json'),
-  JSON.stringify({ rounds: ROUNDS, secondsPerRun: SECONDS, node: process.version, rows, pageWeight: weight }, null, 2),
+  JSON.stringify(
+    { rounds: ROUNDS, secondsPerRun: SECONDS, node: process.version, rows, throughVarnish, pageWeight: weight },
+    null,
+    2,
+  ),
 );
 console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'bench.json'))}`);
 

@@ -2,18 +2,18 @@ import { createHash } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { API_PATHS, type HeroSlidesAnswer, type LogoAnswer } from '../../shared/api.ts';
 import { serializeForScript } from '../../shared/bootstrap.ts';
-import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';
+import type { CachedEndpoint, CacheObserver } from './cache-events.ts';
+import { cacheControl, cacheStatus } from './cache-headers.ts';
 import type { CacheSettings } from '../config.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from '../files/encoded-body.ts';
 import type { HeroAssetSource, Served } from './hero-source.ts';
 
-const X_CACHE: Record<CacheOutcome, string> = { hit: 'HIT', miss: 'MISS', stale: 'STALE', fallback: 'MISS' };
-
 /**
  * GET /api/hero-slides and /api/logo, meant to sit behind a CDN. Each answer says how long
- * it may be kept (max-age: what is left of its freshness; the Age header: how old it is),
- * lets caches serve it stale while revalidating or while we fail, and carries an ETag that
- * is a hash of the body, so every replica gives the same one for the same data.
+ * it may be kept (max-age: what is left of its freshness), lets caches serve it stale while
+ * revalidating or while we fail, says how the server's cache answered (Cache-Status), and
+ * carries an ETag that is a hash of the body, so every replica gives the same one for the
+ * same data.
  */
 export function apiRouter(assets: HeroAssetSource, cache: CacheSettings, observer: CacheObserver): express.Router {
   const router = express.Router();
@@ -89,23 +89,12 @@ function send<T>(
   { body, etag }: Representation,
   cache: CacheSettings,
 ): void {
-  const ageSeconds = Math.floor(answer.ageMs / 1000);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', etag);
-  res.setHeader('X-Cache', X_CACHE[answer.outcome]);
+  res.setHeader('Cache-Status', cacheStatus(answer, cache));
   res.vary('Accept-Encoding');
-  if (answer.outcome === 'fallback') {
-    // Nothing good known: no shared cache may keep this, so it is asked again soon.
-    res.setHeader('Cache-Control', 'no-store');
-  } else {
-    const fresh = answer.outcome === 'hit' || answer.outcome === 'miss';
-    const maxAge = fresh ? Math.max(0, cache.freshSeconds - ageSeconds) : 0;
-    res.setHeader(
-      'Cache-Control',
-      `public, max-age=${maxAge}, stale-while-revalidate=${cache.freshSeconds}, stale-if-error=${cache.staleSeconds}`,
-    );
-    res.setHeader('Age', String(ageSeconds));
-  }
+  // A fallback is no-store: no cache keeps it, so it is asked again soon.
+  res.setHeader('Cache-Control', cacheControl(answer, cache));
   if (matchesEtag(req.headers['if-none-match'], etag)) {
     res.status(304).end();
     return;

@@ -64,7 +64,8 @@ export function backendHeroAssets(
 const NO_SLIDES: HeroSlide[] = [];
 
 function served<T>(answer: CacheAnswer<T>, fallback: T): Served<T> {
-  return { outcome: answer.outcome, value: answer.entry ? answer.entry.value : fallback, ageMs: answer.ageMs };
+  const { outcome, ageMs, failing, failureStatus } = answer;
+  return { outcome, value: answer.entry ? answer.entry.value : fallback, ageMs, failing, failureStatus };
 }
 
 /** A saved answer passes the same checks as a live one (IMAGE_HOSTS may have changed since). */

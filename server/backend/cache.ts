@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { Checked } from './backend-data.ts';
+import { BackendDataError, type Checked } from './backend-data.ts';
+import { BackendCallError } from './backend-errors.ts';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';
 
 /**
@@ -26,6 +27,10 @@ export interface CacheAnswer<T> {
   /** Null when nothing good is known: the caller serves its fallback. */
   entry: CacheEntry<T> | null;
   ageMs: number;
+  /** Whether the last backend call failed: the last good answer is then served at once until it is too old. */
+  failing: boolean;
+  /** The HTTP status of the last failed call: the backend's own, 504 when none came, 502 when it was unusable. */
+  failureStatus: number | null;
 }
 
 export interface CacheOptions<T> {
@@ -48,6 +53,13 @@ export interface CacheOptions<T> {
 /** How long a failed call holds back the next background refresh, so a failing backend is not hammered. */
 export const RETRY_AFTER_FAILURE_MS = 5000;
 
+/** How a failed call is reported to the caches in front: what the backend answered, else 504 (no answer) or 502 (unusable). */
+function upstreamStatusOf(error: unknown): number {
+  if (error instanceof BackendCallError) return error.status ?? 504;
+  if (error instanceof BackendDataError) return 502;
+  return 504;
+}
+
 export class UpstreamTimeoutError extends Error {
   override name = 'UpstreamTimeoutError';
   constructor(timeoutMs: number) {
@@ -61,6 +73,7 @@ export class BackendCache<T> {
   /** Whether the last call failed, and when. */
   private failing = false;
   private lastFailureAt = -Infinity;
+  private failureStatus: number | null = null;
   /** The last problem logged, so that a backend repeating itself is logged once. */
   private lastProblem: string | null = null;
   private readonly retryAfterFailureMs: number;
@@ -75,18 +88,22 @@ export class BackendCache<T> {
     const known = this.entry;
     if (known) {
       const ageMs = this.ageOf(known);
-      if (ageMs < freshMs) return { outcome: 'hit', entry: known, ageMs };
+      if (ageMs < freshMs) return this.answer('hit', known, ageMs);
       if (ageMs < 2 * freshMs || (this.failing && ageMs < freshMs + staleIfErrorMs)) {
+        const failing = this.failing;
         void this.refresh({ background: true });
-        return { outcome: 'stale', entry: known, ageMs };
+        return { ...this.answer('stale', known, ageMs), failing };
       }
     }
     const refreshed = await this.refresh({ background: false });
-    if (refreshed) return { outcome: 'miss', entry: refreshed, ageMs: this.ageOf(refreshed) };
+    if (refreshed) return this.answer('miss', refreshed, this.ageOf(refreshed));
     const last = this.entry;
-    if (last && this.ageOf(last) < freshMs + staleIfErrorMs)
-      return { outcome: 'stale', entry: last, ageMs: this.ageOf(last) };
-    return { outcome: 'fallback', entry: null, ageMs: 0 };
+    if (last && this.ageOf(last) < freshMs + staleIfErrorMs) return this.answer('stale', last, this.ageOf(last));
+    return this.answer('fallback', null, 0);
+  }
+
+  private answer(outcome: CacheOutcome, entry: CacheEntry<T> | null, ageMs: number): CacheAnswer<T> {
+    return { outcome, entry, ageMs, failing: this.failing, failureStatus: this.failing ? this.failureStatus : null };
   }
 
   /**
@@ -134,6 +151,7 @@ export class BackendCache<T> {
     } catch (error) {
       this.failing = true;
       this.lastFailureAt = this.options.now();
+      this.failureStatus = upstreamStatusOf(error);
       this.options.observer.upstreamError(endpoint);
       const reason = error instanceof Error ? error.message : String(error);
       const lastGood = this.entry && this.ageOf(this.entry) < this.options.freshMs + this.options.staleIfErrorMs;

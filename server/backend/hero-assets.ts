@@ -9,12 +9,15 @@ export function heroAssetsFor(config: Config, content: SiteContent, options: Her
   return config.backend ? backendHeroAssets(config, config.backend, options) : embeddedHeroAssets(content);
 }
 
+/** The content file changes only with a restart: its answers are always new. */
+const ALWAYS_FRESH = { outcome: 'hit', ageMs: 0, failing: false, failureStatus: null } as const;
+
 /** The slides and logo shipped in the content file, for running without a backend. */
 export function embeddedHeroAssets(content: SiteContent): HeroAssetSource {
   const assets: PageAssets = { heroSlides: content.heroSlides, logoUrl: content.logoUrl };
   return {
     get: async () => assets,
-    heroSlides: async () => ({ outcome: 'hit', value: content.heroSlides, ageMs: 0 }),
-    logo: async () => ({ outcome: 'hit', value: content.logoUrl, ageMs: 0 }),
+    heroSlides: async () => ({ ...ALWAYS_FRESH, value: content.heroSlides }),
+    logo: async () => ({ ...ALWAYS_FRESH, value: content.logoUrl }),
   };
 }

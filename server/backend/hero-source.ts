@@ -7,6 +7,10 @@ export interface Served<T> {
   outcome: CacheOutcome;
   value: T;
   ageMs: number;
+  /** Whether the backend is failing, so that a stale answer stands in for it as long as it may. */
+  failing: boolean;
+  /** For a fallback: the status the failed backend call is reported with. */
+  failureStatus: number | null;
 }
 
 /** Where the hero's slides and logo come from: the content file, or (when configured) the backend. */

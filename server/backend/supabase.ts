@@ -1,6 +1,7 @@
 import { createClient, FunctionsFetchError, FunctionsHttpError, StorageApiError } from '@supabase/supabase-js';
 import type { HeroSlide } from '../../shared/content.ts';
 import { checkHeroSlides, chooseLogoFile, type Checked } from './backend-data.ts';
+import { BackendCallError } from './backend-errors.ts';
 import type { ImagePolicy } from './image-policy.ts';
 
 /** Anything larger is not a list of slides or logos; reading it would only cost memory. */
@@ -10,10 +11,7 @@ export const HERO_IMAGES_FUNCTION = 'hero-images';
 export const LOGO_BUCKET = 'logo';
 const LOGO_LISTING_LIMIT = 100;
 
-/** A backend call failed; the message says how, in one line, and never holds the key. */
-export class BackendCallError extends Error {
-  override name = 'BackendCallError';
-}
+export { BackendCallError };
 
 /** The two calls the page needs, each checked before it is returned. */
 export interface BackendCalls {
@@ -48,12 +46,13 @@ export function supabaseBackend(options: BackendOptions): BackendCalls {
   return {
     async heroSlides(signal) {
       const { data, error } = await client.functions.invoke(HERO_IMAGES_FUNCTION, { signal });
-      if (error) throw new BackendCallError(`${HERO_IMAGES_FUNCTION}: ${await describeFailure(error)}`);
+      if (error)
+        throw new BackendCallError(`${HERO_IMAGES_FUNCTION}: ${await describeFailure(error)}`, failureStatus(error));
       return checkHeroSlides(data, options.images);
     },
     async logoUrl(signal) {
       const { data, error } = await bucket.list('', { limit: LOGO_LISTING_LIMIT }, { signal });
-      if (error) throw new BackendCallError(`logo listing: ${await describeFailure(error)}`);
+      if (error) throw new BackendCallError(`logo listing: ${await describeFailure(error)}`, failureStatus(error));
       const chosen = chooseLogoFile(data, options.logoFileName);
       return { value: publicLogoUrl(chosen.value ?? options.logoFileName), dropped: chosen.dropped };
     },
@@ -82,7 +81,7 @@ export function boundedFetch(timeoutMs: number, maxBytes: number): typeof fetch 
 }
 
 async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new BackendCallError(`the answer is larger than ${maxBytes} bytes`);
+  const tooLarge = () => new BackendCallError(`the answer is larger than ${maxBytes} bytes`, 502);
   if (Number(response.headers.get('content-length')) > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooLarge();
@@ -109,6 +108,18 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Ar
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/** The status a failure is reported with: the backend's own, 502 for an unusable answer, none when no answer came. */
+function failureStatus(error: unknown): number | undefined {
+  if (error instanceof FunctionsHttpError) return (error.context as Response).status;
+  if (error instanceof StorageApiError) return Number(error.status) || undefined;
+  if (error instanceof SyntaxError) return 502;
+  const cause =
+    error instanceof FunctionsFetchError ? error.context : (error as { originalError?: unknown }).originalError;
+  if (cause instanceof SyntaxError) return 502;
+  if (cause instanceof BackendCallError) return cause.status;
+  return undefined;
 }
 
 /** One line on what went wrong, from the error objects supabase-js returns instead of throwing. */

@@ -1,21 +1,40 @@
 import { Router } from 'express';
-import { isLanguage } from '../../shared/languages.ts';
+import { LANGUAGES, isLanguage, type Language } from '../../shared/languages.ts';
 import { NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Translations } from '../pages/i18n.ts';
+import { encodeSmallBody, sendEncoded, type EncodedBody } from './encoded-body.ts';
+
+interface EncodedLocale {
+  body: EncodedBody;
+  /** Weak: one validator for the brotli, gzip and identity bodies (RFC 9110 8.8.1). */
+  etag: string;
+}
 
 /**
- * /locales/<lng>/translation.json, answered from memory: no file path is ever built
- * from the request, so nothing outside the three dictionaries can be reached.
+ * /locales/<lng>/translation.json, answered from memory, compressed once at start: no file
+ * path is ever built from the request, so nothing outside the three dictionaries can be reached.
  */
 export function localesRouter(translations: Translations): Router {
+  const files = new Map<Language, EncodedLocale>(
+    LANGUAGES.map((language) => {
+      const file = translations.file(language);
+      return [language, { body: encodeSmallBody(file.body.toString()), etag: `W/${file.etag}` }];
+    }),
+  );
   const router = Router();
   router.get(`/:lng/${NAMESPACE}.json`, (req, res, next) => {
     const { lng } = req.params;
     if (!isLanguage(lng)) return next();
-    const file = translations.file(lng);
+    const file = files.get(lng)!;
     res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('ETag', file.etag);
-    res.type('application/json').send(file.body);
+    res.vary('Accept-Encoding');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    sendEncoded(req, res, file.body);
   });
   return router;
 }

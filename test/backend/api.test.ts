@@ -51,13 +51,13 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     expect((await request(app).get('/api/logo')).body).toEqual({ url: publicLogoUrl(fake, 'a-first.png') });
   });
 
-  it('sends the CDN headers: public, the remaining freshness, Age, a content-hash ETag, Vary: Accept-Encoding only, no cookie', async () => {
+  it('sends the CDN headers: public, the remaining freshness and no Age, Cache-Status, a content-hash ETag, Vary: Accept-Encoding only, no cookie', async () => {
     const { app, clock } = await backendApp(fake);
     for (const path of ['/api/hero-slides', '/api/logo']) {
       const first = await request(app).get(path).expect(200);
       expect(first.headers['cache-control']).toBe(CACHE_CONTROL);
-      expect(first.headers.age).toBe('0');
-      expect(first.headers['x-cache']).toBe('MISS');
+      expect(first.headers.age).toBeUndefined();
+      expect(first.headers['cache-status']).toBe('landing; fwd=miss; stored');
       expect(first.headers.vary).toBe('Accept-Encoding');
       expect(first.headers['set-cookie']).toBeUndefined();
       expect(first.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
@@ -65,8 +65,8 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     }
     clock.advance(25);
     const later = await request(app).get('/api/hero-slides?lng=en').set('Cookie', 'selectedLanguage=en').expect(200);
-    expect(later.headers['x-cache']).toBe('HIT');
-    expect(later.headers.age).toBe('25');
+    expect(later.headers['cache-status']).toBe('landing; hit; ttl=35');
+    expect(later.headers.age).toBeUndefined();
     expect(later.headers['cache-control']).toBe('public, max-age=35, stale-while-revalidate=60, stale-if-error=86400');
     expect(later.headers['set-cookie']).toBeUndefined();
     expect(fake.calls).toEqual({ heroImages: 1, logoList: 1 });
@@ -186,7 +186,7 @@ describe('the page with a healthy backend', () => {
     await request(app).get('/').expect(200);
     await request(app).get('/impressum').expect(200);
     const api = await request(app).get('/api/hero-slides');
-    expect(api.headers['x-cache']).toBe('HIT');
+    expect(api.headers['cache-status']).toBe('landing; hit; ttl=60');
     expect(fake.calls).toEqual({ heroImages: 1, logoList: 1 });
   });
 
@@ -210,7 +210,7 @@ describe('the page with a healthy backend', () => {
     expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: [], logoUrl: publicLogoUrl(fake) });
     const api = await request(app).get('/api/hero-slides').expect(200);
     expect(api.body).toEqual({ heroSlides: [] });
-    expect(api.headers['x-cache']).toBe('HIT');
+    expect(api.headers['cache-status']).toBe('landing; hit; ttl=60');
     expect(api.headers['cache-control']).toBe(CACHE_CONTROL);
     expect((await request(app).get('/api/logo')).body).toEqual({ url: publicLogoUrl(fake) });
   });

@@ -85,9 +85,10 @@ describe('stale-while-revalidate', () => {
     const during = await Promise.all(Array.from({ length: 10 }, () => request(app).get('/api/hero-slides')));
     for (const res of during) {
       expect(res.status).toBe(200);
-      expect(res.headers['x-cache']).toBe('STALE');
-      expect(res.headers.age).toBe('61');
-      expect(res.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=60, stale-if-error=86400');
+      expect(res.headers['cache-status']).toBe('landing; hit; ttl=-1');
+      expect(res.headers.age).toBeUndefined();
+      // Both windows end where the server's own end: 120 s and 60 + 86400 s after the backend's answer.
+      expect(res.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=59, stale-if-error=86399');
       expect(res.text).toBe(first.text);
       expect(res.headers.etag).toBe(first.headers.etag);
     }
@@ -99,8 +100,8 @@ describe('stale-while-revalidate', () => {
     release();
     await settle();
     const after = await request(app).get('/api/hero-slides');
-    expect(after.headers['x-cache']).toBe('HIT');
-    expect(after.headers.age).toBe('0');
+    expect(after.headers['cache-status']).toBe('landing; hit; ttl=60');
+    expect(after.headers.age).toBeUndefined();
     expect(after.body).toEqual({ heroSlides: newSlides() });
     expect(after.headers.etag).not.toBe(first.headers.etag);
     expect(fake.calls.heroImages).toBe(2);
@@ -112,7 +113,7 @@ describe('stale-while-revalidate', () => {
     clock.advance(121);
     fake.reply.heroImages = json({ heroSlides: newSlides() });
     const res = await request(app).get('/api/hero-slides');
-    expect(res.headers['x-cache']).toBe('MISS');
+    expect(res.headers['cache-status']).toBe('landing; fwd=miss; stored');
     expect(res.body).toEqual({ heroSlides: newSlides() });
   });
 });
@@ -127,23 +128,25 @@ describe('stale-if-error', () => {
     clock.advance(600);
 
     const stale = await request(app).get('/api/hero-slides').expect(200);
-    expect(stale.headers['x-cache']).toBe('STALE');
+    expect(stale.headers['cache-status']).toBe('landing; hit; ttl=-540');
     expect(stale.text).toBe(good.text);
     expect(stale.headers.etag).toBe(good.headers.etag);
-    expect(stale.headers.age).toBe('600');
-    expect(stale.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=60, stale-if-error=3600');
+    expect(stale.headers.age).toBeUndefined();
+    // While the backend fails the server serves it at once until 60 + 3600 s: so may the caches in front.
+    expect(stale.headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=3060, stale-if-error=3060');
     const logo = await request(app).get('/api/logo').expect(200);
-    expect(logo.headers['x-cache']).toBe('STALE');
+    expect(logo.headers['cache-status']).toBe('landing; hit; ttl=-540');
     expect(logo.body).toEqual({ url: publicLogoUrl(fake) });
     const page = await request(app).get('/').set('Cookie', 'selectedLanguage=en');
     expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: sampleSlides(fake) });
     expect(fake.calls).toEqual({ heroImages: 2, logoList: 2 });
 
     // While it keeps failing: the old answer at once, and the backend tried again only every few seconds.
-    for (let i = 0; i < 5; i++) await request(app).get('/api/hero-slides').expect('X-Cache', 'STALE');
+    for (let i = 0; i < 5; i++)
+      await request(app).get('/api/hero-slides').expect('Cache-Status', 'landing; hit; ttl=-540');
     expect(fake.calls.heroImages).toBe(2);
     clock.advance(6);
-    await request(app).get('/api/hero-slides').expect('X-Cache', 'STALE');
+    await request(app).get('/api/hero-slides').expect('Cache-Status', 'landing; hit; ttl=-546');
     await fake.received('heroImages', 3);
     await settle();
     expect(warnings(logLines).filter((line) => line.endpoint === 'hero-slides')).toHaveLength(1);
@@ -151,7 +154,10 @@ describe('stale-if-error', () => {
 
     // Still served just before freshness + CACHE_STALE_SECONDS, no longer after.
     clock.advance(3653 - 606);
-    await request(app).get('/api/hero-slides').expect('X-Cache', 'STALE').expect('Age', '3653');
+    await request(app)
+      .get('/api/hero-slides')
+      .expect('Cache-Status', 'landing; hit; ttl=-3593')
+      .expect('Cache-Control', 'public, max-age=0, stale-while-revalidate=7, stale-if-error=7');
     clock.advance(7);
     const expired = await request(app).get('/api/hero-slides').expect(200);
     expect(expired.body).toEqual({ heroSlides: [] });
@@ -166,7 +172,7 @@ describe('stale-if-error', () => {
     const started = performance.now();
     const stale = await request(app).get('/api/hero-slides').expect(200);
     expect(performance.now() - started).toBeLessThan(300 + 1200);
-    expect(stale.headers['x-cache']).toBe('STALE');
+    expect(stale.headers['cache-status']).toBe('landing; hit; ttl=-240');
     expect(stale.text).toBe(good.text);
   });
 
@@ -181,7 +187,9 @@ describe('stale-if-error', () => {
     for (const reply of garbage) {
       fake.reply.heroImages = reply;
       clock.advance(61);
-      await request(app).get('/api/hero-slides').expect('X-Cache', 'STALE');
+      await request(app)
+        .get('/api/hero-slides')
+        .expect('Cache-Status', /^landing; hit; ttl=-\d+$/);
       await settle();
       const res = await request(app).get('/api/hero-slides').expect(200);
       expect(res.text).toBe(good.text);
@@ -214,9 +222,11 @@ describe('the snapshot file', () => {
     clock.advance(3600);
     const after = await backendApp(fake, { snapshotPath, clock, env: { UPSTREAM_TIMEOUT_MS: '300' } });
     const slides = await request(after.app).get('/api/hero-slides').expect(200);
-    expect(slides.headers['x-cache']).toBe('STALE');
+    expect(slides.headers['cache-status']).toBe('landing; hit; ttl=-3540');
     expect(slides.text).toBe(good.text);
-    expect(slides.headers.age).toBe('3600');
+    expect(slides.headers['cache-control']).toBe(
+      'public, max-age=0, stale-while-revalidate=82860, stale-if-error=82860',
+    );
     const page = await request(after.app).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
     expect(page.text).toContain('data-testid="studio-label">Studio München</p>');
     expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: sampleSlides(fake), logoUrl: publicLogoUrl(fake) });
@@ -255,10 +265,10 @@ describe('the snapshot file', () => {
     const snapshotPath = path.join(tempSnapshotPath(), 'inside-a-file.json');
     writeFileSync(path.dirname(snapshotPath), 'a file where a folder should be');
     const { app, logLines, clock } = await backendApp(fake, { snapshotPath });
-    await request(app).get('/api/hero-slides').expect(200).expect('X-Cache', 'MISS');
+    await request(app).get('/api/hero-slides').expect(200).expect('Cache-Status', 'landing; fwd=miss; stored');
     await settle();
     clock.advance(121);
-    await request(app).get('/api/hero-slides').expect(200).expect('X-Cache', 'MISS');
+    await request(app).get('/api/hero-slides').expect(200).expect('Cache-Status', 'landing; fwd=miss; stored');
     await settle();
     expect(warnings(logLines).filter((line) => line.msg === 'cannot write the backend cache snapshot')).toHaveLength(1);
   });

@@ -32,12 +32,12 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-/** With nothing cached: both endpoints and the page still answer 200, with the fallback. */
-async function expectFallback(app: Parameters<typeof request>[0]) {
+/** With nothing cached: both endpoints and the page still answer 200, with the fallback and the backend's status. */
+async function expectFallback(app: Parameters<typeof request>[0], backendStatus: number) {
   const slides = await request(app).get('/api/hero-slides').expect(200);
   expect(slides.body).toEqual(FALLBACK_SLIDES);
   expect(slides.headers['cache-control']).toBe('no-store');
-  expect(slides.headers['x-cache']).toBe('MISS');
+  expect(slides.headers['cache-status']).toBe(`landing; fwd=miss; fwd-status=${backendStatus}; detail=fallback`);
   expect(slides.headers.age).toBeUndefined();
   const logo = await request(app).get('/api/logo').expect(200);
   expect(logo.body).toEqual({ url: publicLogoUrl(fake) });
@@ -55,8 +55,8 @@ describe('a failing backend with nothing cached', () => {
     fake.reply.heroImages = failure(500);
     fake.reply.logoList = failure(500);
     const { app, logLines, record } = await backendApp(fake);
-    await expectFallback(app);
-    await expectFallback(app);
+    await expectFallback(app, 500);
+    await expectFallback(app, 500);
     const logged = warnings(logLines);
     expect(logged.map((line) => [line.endpoint, line.msg, line.reason])).toEqual([
       ['hero-slides', 'backend call failed', 'hero-images: answered HTTP 500'],
@@ -71,7 +71,7 @@ describe('a failing backend with nothing cached', () => {
     answerNormally(fake);
     const recovered = await request(app).get('/api/hero-slides').expect(200);
     expect(recovered.body).toEqual({ heroSlides: sampleSlides(fake) });
-    expect(recovered.headers['x-cache']).toBe('MISS');
+    expect(recovered.headers['cache-status']).toBe('landing; fwd=miss; stored');
     expect(logLines.filter((line) => line.msg !== 'request completed').at(-1)).toMatchObject({
       msg: 'backend answer is good again',
       endpoint: 'hero-slides',
@@ -80,7 +80,7 @@ describe('a failing backend with nothing cached', () => {
 
   it('a wrong key: the backend answers 401, the visitor gets the fallback, the log says why', async () => {
     const { app, logLines } = await backendApp(fake, { env: { SUPABASE_ANON_KEY: 'not-the-key' } });
-    await expectFallback(app);
+    await expectFallback(app, 401);
     expect(warnings(logLines).map((line) => line.reason)).toEqual([
       'hero-images: answered HTTP 401',
       'logo listing: answered HTTP 401 (Invalid API key)',
@@ -98,6 +98,8 @@ describe('a failing backend with nothing cached', () => {
     const [slides, apiTime] = await timed(() => request(app).get('/api/hero-slides'));
     expect(slides.status).toBe(200);
     expect(slides.body).toEqual(FALLBACK_SLIDES);
+    // No answer came: reported to the caches in front as a gateway timeout.
+    expect(slides.headers['cache-status']).toBe('landing; fwd=miss; fwd-status=504; detail=fallback');
     expect(apiTime).toBeLessThan(TIMEOUT_MS + SLACK_MS);
     const [page, pageTime] = await timed(() => request(app).get('/'));
     expect(page.status).toBe(200);
@@ -143,6 +145,8 @@ describe('what the backend answers is checked', () => {
     const { res, logLines } = await slidesOf(reply);
     expect(res.body).toEqual(FALLBACK_SLIDES);
     expect(res.headers['cache-control']).toBe('no-store');
+    // An answer that cannot be used: a bad gateway.
+    expect(res.headers['cache-status']).toBe('landing; fwd=miss; fwd-status=502; detail=fallback');
     const logged = warnings(logLines);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ endpoint: 'hero-slides', msg: 'backend call failed' });
@@ -160,6 +164,7 @@ describe('what the backend answers is checked', () => {
     for (const withoutLength of [false, true]) {
       const { res, logLines } = await slidesOf(raw(huge, { contentType: 'application/json', withoutLength }));
       expect(res.body).toEqual(FALLBACK_SLIDES);
+      expect(res.headers['cache-status']).toBe('landing; fwd=miss; fwd-status=502; detail=fallback');
       expect(warnings(logLines)[0]!.reason).toBe('hero-images: the answer is larger than 1048576 bytes');
     }
   });
@@ -183,7 +188,7 @@ describe('what the backend answers is checked', () => {
     ];
     const { res, logLines, app } = await slidesOf(json({ heroSlides: slides }), { IMAGE_HOSTS: 'images.example.com' });
     expect(res.body).toEqual({ heroSlides: slides.slice(0, 2) });
-    expect(res.headers['x-cache']).toBe('MISS');
+    expect(res.headers['cache-status']).toBe('landing; fwd=miss; stored');
     const logged = warnings(logLines);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({

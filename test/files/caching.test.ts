@@ -157,3 +157,47 @@ describe('images and other public files', () => {
     expect(stat).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('validators of bodies sent in several codings', () => {
+  const CODINGS = { br: 'br', gzip: 'gzip', identity: 'identity' } as const;
+  const paths = () => [
+    '/',
+    '/impressum',
+    '/api/hero-slides',
+    '/api/logo',
+    '/locales/en/translation.json',
+    script,
+    stylesheet,
+    '/robots.txt',
+    '/sitemap.xml',
+    '/event.ics',
+    '/images/logo.svg',
+    '/favicon.svg',
+  ];
+
+  it.each(paths())('%s: a strong ETag per coding or one weak ETag for all, and 304 for either', async (url) => {
+    const answers = await Promise.all(
+      Object.values(CODINGS).map(async (accept) => {
+        const res = await request(app).get(url).set('Accept-Encoding', accept).expect(200);
+        return { accept, coding: res.headers['content-encoding'] ?? 'identity', etag: res.headers.etag! };
+      }),
+    );
+    for (const a of answers) {
+      expect(a.etag).toMatch(/^(W\/)?"[^"]+"$/);
+      for (const b of answers) {
+        if (a.coding === b.coding) expect(a.etag).toBe(b.etag);
+        else if (a.etag.startsWith('W/')) expect(b.etag).toBe(a.etag);
+        // A strong validator names one coding's bytes (RFC 9110 8.8.3).
+        else expect(b.etag).not.toBe(a.etag);
+      }
+    }
+    for (const asked of answers) {
+      for (const held of answers) {
+        // A client holding one coding's validator asks again, maybe with another Accept-Encoding.
+        const res = await request(app).get(url).set('Accept-Encoding', asked.accept).set('If-None-Match', held.etag);
+        const sameBody = held.etag === answers.find((a) => a.accept === asked.accept)!.etag;
+        expect(res.status).toBe(sameBody ? 304 : 200);
+      }
+    }
+  });
+});

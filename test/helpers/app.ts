@@ -73,12 +73,14 @@ export function bootstrapOf(html: string): Record<string, unknown> {
   return JSON.parse(match[1]!) as Record<string, unknown>;
 }
 
+const NEW_ANSWER = { outcome: 'hit', ageMs: 0, failing: false, failureStatus: null } as const;
+
 /** A hero source that always answers with the given slides and logo. */
 export function fixedHeroAssets(assets: PageAssets): HeroAssetSource {
   return {
     get: async () => assets,
-    heroSlides: async () => ({ outcome: 'hit', value: assets.heroSlides ?? [], ageMs: 0 }),
-    logo: async () => ({ outcome: 'hit', value: assets.logoUrl, ageMs: 0 }),
+    heroSlides: async () => ({ ...NEW_ANSWER, value: assets.heroSlides ?? [] }),
+    logo: async () => ({ ...NEW_ANSWER, value: assets.logoUrl }),
   };
 }
 

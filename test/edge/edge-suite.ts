@@ -1,0 +1,351 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadClientAssets } from '../../server/files/client-assets.ts';
+import { APP_ROOT, CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { answerNormally, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
+import { failure, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startCache, type CacheName, type EdgeCache } from './edge-caches.ts';
+import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer } from './visitors.ts';
+
+/** The server's freshness for backend answers in these runs: short, so that windows pass within a test. */
+const FRESH_SECONDS = 3;
+const { script, stylesheet } = loadClientAssets(CLIENT_BUILD_DIR);
+const LANGUAGES = ['de', 'en', 'es'] as const;
+
+/**
+ * The shipped edge configuration of one cache, run in front of the built server and the fake
+ * Supabase, tried as visitors would. The last test stops the server.
+ */
+export function describeEdge(name: CacheName) {
+  describe(`behind ${name} with deploy/'s configuration`, () => {
+    let fake: FakeSupabase;
+    let server: RunningServer;
+    let cache: EdgeCache;
+    let snapshotDir: string;
+    const figures: Record<string, number> = {};
+
+    /** Requests for `url` the server has logged so far (its access log, one line per answer). */
+    const reachedServer = (url: string) =>
+      server.logs.filter((line) => line.msg === 'request completed' && line.path === url).length;
+    /** Waits until the server's access lines stop coming (they are read from its stdout). */
+    const logsSettle = async () => {
+      let seen = -1;
+      for (let tries = 0; tries < 30 && seen !== server.logs.length; tries++) {
+        seen = server.logs.length;
+        await wait(150);
+      }
+    };
+    /** Whether the server logged a request with this id: ids go through the cache both ways. */
+    const loggedByServer = async (answer: Answer) => {
+      await logsSettle();
+      return server.logs.some((line) => line.requestId === answer.headers['x-request-id']);
+    };
+    const at = (url: string, headers: Record<string, string> = {}) => get(cache.url + url, headers);
+
+    beforeAll(async () => {
+      fake = await startFakeSupabase();
+      answerNormally(fake);
+      snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'edge-snapshot-'));
+      server = await startServer({
+        SUPABASE_URL: fake.url,
+        SUPABASE_ANON_KEY: fake.key,
+        CACHE_FRESH_SECONDS: String(FRESH_SECONDS),
+        CACHE_STALE_SECONDS: '600',
+        CACHE_SNAPSHOT_PATH: path.join(snapshotDir, 'snapshot.json'),
+      });
+      cache = await startCache(name, { host: '127.0.0.1', port: Number(new URL(server.url).port) });
+    });
+
+    afterAll(async () => {
+      const results = path.join(APP_ROOT, 'test-results/edge');
+      mkdirSync(results, { recursive: true });
+      writeFileSync(path.join(results, `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+      await cache?.stop();
+      await server?.stop();
+      await fake?.close();
+      rmSync(snapshotDir, { recursive: true, force: true });
+    });
+
+    // Each run starts with nothing kept: the cookie run and the other one ask for different keys.
+    it.each([
+      ['/api/hero-slides', 'the cookie'],
+      ['/api/logo', 'no cookie'],
+      ['the hashed script', 'the cookie'],
+      ['the hashed stylesheet', 'no cookie'],
+    ] as const)(
+      'keeps %s for every visitor (sent with %s): at most one request per freshness window per coding reaches the server',
+      async (what, sent) => {
+        const withCookie = sent === 'the cookie';
+        const url = what === 'the hashed script' ? script : what === 'the hashed stylesheet' ? stylesheet : what;
+        const isAsset = url === script || url === stylesheet;
+        const expected = isAsset
+          ? readFileSync(path.join(CLIENT_BUILD_DIR, url))
+          : Buffer.from(
+              JSON.stringify(url === '/api/logo' ? { url: publicLogoUrl(fake) } : { heroSlides: sampleSlides(fake) }),
+            );
+        const before = reachedServer(url);
+        const started = performance.now();
+        const answers = await many(200, 10, (index) => {
+          const accept = ACCEPT_ENCODINGS[index % ACCEPT_ENCODINGS.length]!;
+          const cookie: Record<string, string> = withCookie
+            ? { Cookie: `selectedLanguage=${LANGUAGES[index % 3]}; other=1` }
+            : {};
+          return at(url, { 'Accept-Encoding': accept.header, ...cookie }).then((answer) => ({ answer, accept }));
+        });
+        const seconds = (performance.now() - started) / 1000;
+        await logsSettle();
+        for (const { answer, accept } of answers) {
+          expect(answer.status).toBe(200);
+          expect(accept.codings as readonly (string | undefined)[]).toContain(answer.headers['content-encoding']);
+          expect(decoded(answer).equals(expected)).toBe(true);
+          expect(answer.headers['set-cookie']).toBeUndefined();
+        }
+        const reached = reachedServer(url) - before;
+        figures[`${what}, ${sent}: server requests per 200`] = reached;
+        // The asset is immutable: one window. /api: every window the run touched, each coding once
+        // (Varnish keeps gzip and unzips for the others; nginx keeps br, gzip and identity).
+        const windows = isAsset ? 1 : Math.floor(seconds / FRESH_SECONDS) + 2;
+        const codings = name === 'varnish' ? 2 : 3;
+        expect(reached).toBeLessThanOrEqual(windows * codings);
+      },
+    );
+
+    it('keeps one copy whatever the query string: a cache-busting query reaches the server no more', async () => {
+      await at(stylesheet, { 'Accept-Encoding': 'gzip' });
+      await logsSettle();
+      const before = reachedServer(stylesheet);
+      for (let i = 0; i < 20; i++) {
+        expect((await at(`${stylesheet}?v=${i}`, { 'Accept-Encoding': 'gzip' })).status).toBe(200);
+      }
+      await logsSettle();
+      expect(reachedServer(stylesheet) - before).toBe(0);
+    });
+
+    it('serves every visitor a page in their own language: none wrong among 300 mixed requests', async () => {
+      const scenarios: { headers: Record<string, string>; query: string; language: string }[] = [
+        { headers: {}, query: '', language: 'de' },
+        ...LANGUAGES.map((language) => ({ headers: { Cookie: `selectedLanguage=${language}` }, query: '', language })),
+        ...LANGUAGES.map((language) => ({ headers: {}, query: `?lng=${language}`, language })),
+        { headers: { Cookie: 'selectedLanguage=en' }, query: '?lng=es', language: 'es' },
+        { headers: { Cookie: 'selectedLanguage=xx' }, query: '', language: 'de' },
+      ];
+      const answers = await many(300, 12, async (index) => {
+        const scenario = scenarios[index % scenarios.length]!;
+        const page = index % 2 === 0 ? '/' : '/impressum';
+        const answer = await at(page + scenario.query, {
+          'Accept-Encoding': ACCEPT_ENCODINGS[index % ACCEPT_ENCODINGS.length]!.header,
+          ...scenario.headers,
+        });
+        return { answer, language: scenario.language };
+      });
+      const wrong = answers.filter(
+        ({ answer, language }) =>
+          answer.status !== 200 || !decoded(answer).toString().includes(`<html lang="${language}"`),
+      );
+      figures['wrong-language pages per 300'] = wrong.length;
+      expect(wrong).toHaveLength(0);
+    });
+
+    it.each([
+      ['/', 'en'],
+      ['/impressum', 'es'],
+      ['/', undefined],
+      ['/event.ics', 'de'],
+    ])('passes %s (language cookie %s) to the server with its conditional headers: 304', async (page, language) => {
+      const headers: Record<string, string> = { 'Accept-Encoding': 'gzip, deflate, br' };
+      if (language) headers.Cookie = `selectedLanguage=${language}`;
+      const first = await at(page, headers);
+      expect(first.status).toBe(200);
+      const etag = first.headers.etag!;
+      expect(etag).toBeDefined();
+      const again = await at(page, { ...headers, 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body).toHaveLength(0);
+      // Both went to the server: a page is never answered from the cache.
+      expect(await loggedByServer(first)).toBe(true);
+      expect(await loggedByServer(again)).toBe(true);
+    });
+
+    it('stores no answer with Set-Cookie and replays none', async () => {
+      const chosen = await at('/?lng=en');
+      expect(chosen.headers['set-cookie']?.[0]).toMatch(/^selectedLanguage=en;/);
+      const chosenAgain = await at('/?lng=en');
+      expect(chosenAgain.headers['set-cookie']?.[0]).toMatch(/^selectedLanguage=en;/);
+      const plain = await at('/');
+      expect(plain.headers['set-cookie']).toBeUndefined();
+      for (const answer of [chosen, chosenAgain, plain]) expect(await loggedByServer(answer)).toBe(true);
+      for (const url of ['/api/hero-slides', '/api/logo', script, '/locales/en/translation.json', '/images/logo.svg']) {
+        expect((await at(url, { Cookie: 'selectedLanguage=en' })).headers['set-cookie']).toBeUndefined();
+      }
+    });
+
+    it('gives every visitor the id of their own request, never the one that filled the cache', async () => {
+      const answers = await many(60, 6, (index) => at(index % 2 ? '/api/hero-slides' : script));
+      const ids = answers.map((answer) => answer.headers['x-request-id']);
+      expect(ids.every((id) => typeof id === 'string' && /^[\w-]{1,128}$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      // A valid id from the proxy in front is kept; anything else is replaced.
+      expect((await at('/api/hero-slides', { 'X-Request-Id': 'lb-0123' })).headers['x-request-id']).toBe('lb-0123');
+      expect((await at('/api/hero-slides', { 'X-Request-Id': 'a b' })).headers['x-request-id']).not.toBe('a b');
+    });
+
+    it("adds its own Cache-Status entry after the server's", async () => {
+      const own = new RegExp(name === 'varnish' ? ', varnish; hit; ttl=-?\\d+$' : ', nginx; hit$');
+      // A copy kept here, fresh or (at the turn of a freshness window) stale.
+      let kept = await at('/api/logo');
+      for (let tries = 0; tries < 10 && !own.test(String(kept.headers['cache-status'])); tries++) {
+        await wait(200);
+        kept = await at('/api/logo');
+      }
+      expect(kept.headers['cache-status']).toMatch(/^landing; (hit; ttl=-?\d+|fwd=miss; stored), /);
+      expect(kept.headers['cache-status']).toMatch(own);
+      expect(kept.headers['x-cache']).toBeUndefined();
+      expect(kept.headers.age ?? '0').toMatch(/^\d+$/);
+      const asset = await at(script);
+      expect(asset.headers['cache-status']).toMatch(new RegExp(`^${name}; hit`));
+      const page = await at('/', { Cookie: 'selectedLanguage=es' });
+      expect(page.headers['cache-status']).toBe(`${name}; fwd=bypass`);
+    });
+
+    it('passes /healthz and /readyz uncached and keeps /metrics from the public', async () => {
+      for (const probe of ['/healthz', '/readyz']) {
+        const answer = await at(probe);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(answer.headers['cache-status']).toBe(`${name}; fwd=bypass`);
+      }
+      for (const hidden of ['/metrics', '/METRICS', '/metrics/', '/metrics?x=1']) {
+        const answer = await at(hidden);
+        expect(answer.status).toBe(404);
+        expect(answer.body.toString()).not.toContain('http_requests_total');
+      }
+    });
+
+    it('logs each request with how it was served', async () => {
+      await at(script);
+      const log = cache.output();
+      if (name === 'varnish') {
+        expect(log).toMatch(
+          /"GET http:\/\/127\.0\.0\.1:\d+\/api\/hero-slides HTTP\/1\.1" 200 \d+ handling=hit cache-status="landing; [^"]+, varnish; hit; ttl=\d+"/,
+        );
+        expect(log).toMatch(
+          /"GET http:\/\/127\.0\.0\.1:\d+\/impressum HTTP\/1\.1" 200 \d+ handling=pass cache-status="varnish; fwd=bypass"/,
+        );
+      } else {
+        expect(log).toMatch(/"GET \/api\/hero-slides HTTP\/1\.1" 200 \d+ cache=HIT coding=(br|gzip)? id=[\w-]+/);
+        expect(log).toMatch(/"GET \/impressum HTTP\/1\.1" 200 \d+ cache=- coding=\S* id=[\w-]+/);
+      }
+    });
+
+    /** Asks for /api/hero-slides every `everyMs` for `forMs`; every answer must be the kept one. */
+    async function expectKeptAnswers(forMs: number, everyMs: number): Promise<Answer[]> {
+      const expected = JSON.stringify({ heroSlides: sampleSlides(fake) });
+      const answers: Answer[] = [];
+      const until = performance.now() + forMs;
+      while (performance.now() < until) {
+        const answer = await at('/api/hero-slides', { 'Accept-Encoding': 'gzip, deflate, br' });
+        expect(answer.status, answer.body.toString()).toBe(200);
+        expect(decoded(answer).toString()).toBe(expected);
+        answers.push(answer);
+        await wait(everyMs);
+      }
+      return answers;
+    }
+
+    it('serves a kept /api answer stale, at once, while one request revalidates it', async () => {
+      const staleHit = name === 'varnish' ? /, varnish; hit; ttl=-\d+$/ : /, nginx; hit; detail=(stale|updating)$/;
+      const statuses: string[] = [];
+      const until = performance.now() + (2 * FRESH_SECONDS + 1) * 1000;
+      while (performance.now() < until) {
+        const started = performance.now();
+        const answer = await at('/api/logo', { 'Accept-Encoding': 'gzip' });
+        expect(answer.status).toBe(200);
+        expect(performance.now() - started).toBeLessThan(1000);
+        statuses.push(String(answer.headers['cache-status']));
+        await wait(100);
+      }
+      // Each time its copy turned stale, the cache answered from it and refreshed it behind.
+      expect(statuses.filter((status) => staleHit.test(status)).length, statuses.join('\n')).toBeGreaterThan(0);
+    });
+
+    it('serves the kept /api answer while the backend fails', async () => {
+      await at('/api/hero-slides');
+      fake.reply.heroImages = failure(500);
+      try {
+        // Past the server's own freshness, through the server's stale answers.
+        const answers = await expectKeptAnswers((2 * FRESH_SECONDS + 1) * 1000, 250);
+        expect(answers.length).toBeGreaterThan(10);
+      } finally {
+        answerNormally(fake);
+      }
+    });
+
+    it('serves the kept /api answer while the server is stopped', async () => {
+      await expectKeptAnswers(100, 0);
+      await server.stop();
+      // Past the answer's max-age and its stale-while-revalidate window.
+      const answers = await expectKeptAnswers((2 * FRESH_SECONDS + 3) * 1000, 250);
+      expect(answers.length).toBeGreaterThan(10);
+    });
+  });
+
+  describe(`${name} in front of a stand-in origin that records what reaches it`, () => {
+    let origin: Server;
+    let cache: EdgeCache;
+    const received: { url: string; cookie?: string; acceptEncoding?: string }[] = [];
+    /** Paths on which the stand-in sets a cookie, publicly cacheable: this site's kept paths never do. */
+    const settingCookie = new Set<string>();
+
+    beforeAll(async () => {
+      origin = createServer((req, res) => {
+        received.push({ url: req.url!, cookie: req.headers.cookie, acceptEncoding: req.headers['accept-encoding'] });
+        res.setHeader('Cache-Control', 'public, max-age=60');
+        res.setHeader('Vary', 'Accept-Encoding');
+        if (settingCookie.has(req.url!)) res.setHeader('Set-Cookie', `session=${received.length}`);
+        res.end('kept?');
+      });
+      await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+      cache = await startCache(name, { host: '127.0.0.1', port: (origin.address() as AddressInfo).port });
+    });
+
+    afterAll(async () => {
+      await cache?.stop();
+      await new Promise((resolve) => origin?.close(resolve));
+    });
+
+    const at = (url: string, headers: Record<string, string> = {}) => get(cache.url + url, headers);
+    const arrived = (url: string) => received.filter((request) => request.url === url);
+
+    it("never stores an answer with Set-Cookie: every request reaches the origin, no visitor gets another's cookie", async () => {
+      for (const url of ['/api/hero-slides', script, '/locales/de/translation.json']) {
+        settingCookie.add(url);
+        const cookies = [];
+        for (let i = 0; i < 3; i++) cookies.push((await at(url)).headers['set-cookie']?.[0]);
+        expect(arrived(url)).toHaveLength(3);
+        expect(new Set(cookies).size).toBe(3);
+      }
+    });
+
+    it('drops cookies and normalises Accept-Encoding for kept paths only; passes pages as they are', async () => {
+      const visitor = { Cookie: 'selectedLanguage=en', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+      await at('/api/logo', visitor);
+      await at('/images/logo.svg', visitor);
+      await at('/impressum', visitor);
+      await at('/event.ics', visitor);
+      const coding = name === 'varnish' ? 'gzip' : 'br';
+      for (const kept of ['/api/logo', '/images/logo.svg']) {
+        expect(arrived(kept)).toEqual([{ url: kept, cookie: undefined, acceptEncoding: coding }]);
+      }
+      for (const passed of ['/impressum', '/event.ics']) {
+        expect(arrived(passed)).toEqual([
+          { url: passed, ...{ cookie: visitor.Cookie, acceptEncoding: visitor['Accept-Encoding'] } },
+        ]);
+      }
+    });
+  });
+}

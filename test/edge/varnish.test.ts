@@ -1,0 +1,3 @@
+import { describeEdge } from './edge-suite.ts';
+
+describeEdge('varnish');

@@ -1,0 +1,61 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+/** One answer as a visitor's client receives it: the body as sent, not decoded. */
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+
+export function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The body as the client reads it, after its content coding. */
+export function decoded(answer: Answer): Buffer {
+  switch (answer.headers['content-encoding']) {
+    case undefined:
+      return answer.body;
+    case 'br':
+      return brotliDecompressSync(answer.body);
+    case 'gzip':
+      return gunzipSync(answer.body);
+    default:
+      throw new Error(`unexpected coding ${answer.headers['content-encoding']}`);
+  }
+}
+
+/** Runs `count` requests, at most `concurrency` at a time, in order of their index. */
+export async function many<T>(count: number, concurrency: number, send: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await send(index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** What browsers and other clients send, and the coding each may be answered in. */
+export const ACCEPT_ENCODINGS = [
+  { header: 'gzip, deflate, br, zstd', codings: ['br', 'gzip'] },
+  { header: 'gzip, deflate', codings: ['gzip'] },
+  { header: 'identity', codings: [undefined] },
+] as const;
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The edge suite: deploy/'s Varnish and nginx configurations run in front of the built server.
+ * It needs varnishd and nginx installed; a cache that cannot start fails it.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/edge/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/edge/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
