@@ -4,6 +4,7 @@ export interface LighthouseReport {
   categories: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', { score: number }>;
   audits: Record<string, { numericValue?: number; details?: { type: string; items?: unknown[] } }>;
   environment: { benchmarkIndex: number };
+  requestedUrl: string;
 }
 
 /** The phases of the largest contentful paint, in ms; the load phases only when it is an image. */
@@ -31,10 +32,16 @@ export interface RunFigures {
   lcpElement: string;
   lcpSnippet: string;
   lcp: LcpBreakdown;
+  /**
+   * What had finished loading when the page first painted (unthrottled, as observed): Lighthouse's
+   * simulation replays these before the first paint, so each of them adds to the simulated FCP and LCP.
+   */
+  beforeFirstPaint: string[];
 }
 
 interface TimingSummary {
   largestContentfulPaint: number;
+  observedFirstContentfulPaint: number;
   timeToFirstByte: number;
   /** With simulated throttling, when the LCP image's request started (ms since navigation). */
   lcpLoadDelay?: number;
@@ -49,8 +56,11 @@ interface NodeItem {
 }
 
 interface NetworkRequest {
+  url: string;
   resourceType?: string;
   transferSize?: number;
+  /** ms since the navigation started */
+  networkEndTime?: number;
 }
 
 export function lighthouseFigures(report: LighthouseReport): RunFigures {
@@ -60,7 +70,9 @@ export function lighthouseFigures(report: LighthouseReport): RunFigures {
   const element = items<{ type: string }>('lcp-breakdown-insight').find(
     (item): item is NodeItem => item.type === 'node',
   );
-  const scriptBytes = items<NetworkRequest>('network-requests')
+  const requests = items<NetworkRequest>('network-requests');
+  const timing = items<TimingSummary>('metrics')[0]!;
+  const scriptBytes = requests
     .filter((request) => request.resourceType === 'Script')
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
   return {
@@ -76,7 +88,10 @@ export function lighthouseFigures(report: LighthouseReport): RunFigures {
     benchmarkIndex: Math.round(report.environment.benchmarkIndex),
     lcpElement: element?.selector?.split(' > ').at(-1) ?? 'unknown',
     lcpSnippet: element?.snippet ?? '',
-    lcp: lcpBreakdown(items<TimingSummary>('metrics')[0]!),
+    lcp: lcpBreakdown(timing),
+    beforeFirstPaint: requests
+      .filter((request) => (request.networkEndTime ?? Infinity) <= timing.observedFirstContentfulPaint)
+      .map((request) => shortName(request.url, report.requestedUrl)),
   };
 }
 
@@ -101,4 +116,12 @@ export function lcpBreakdown(timing: TimingSummary): LcpBreakdown {
     loadTimeMs: Math.round(loadEnd - loadStart),
     renderDelayMs: Math.round(lcp - loadEnd),
   };
+}
+
+/** A request by its file name, with the host when it is not the page's own. */
+function shortName(url: string, page: string): string {
+  if (url.startsWith('data:')) return 'data:…';
+  const { host, pathname } = new URL(url);
+  const name = pathname.split('/').filter(Boolean).at(-1) ?? '/';
+  return host === new URL(page).host ? name : `${host}/…/${name}`;
 }

@@ -51,7 +51,7 @@ export interface FakeSupabase {
   received(route: Route, count: number): Promise<void>;
   /** An address on this server's origin, as a hero image would have. */
   image(name: string): string;
-  /** Files the public bucket serves by their name under image(); any other name is a 1×1 PNG. */
+  /** Files the public buckets serve, by "<bucket>/<name>" (image(name) is "hero/<name>"); any other is a stub PNG. */
   objects: Map<string, { body: Buffer; contentType: string }>;
   close(): Promise<void>;
 }
@@ -99,7 +99,7 @@ export function folderEntry(name: string) {
   return { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null };
 }
 
-const PUBLIC_HERO = '/storage/v1/object/public/hero/';
+const PUBLIC_OBJECTS = '/storage/v1/object/public/';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 export async function startFakeSupabase(): Promise<FakeSupabase> {
@@ -127,7 +127,7 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
       if (calls[route] >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.push({ route, count, resolve }));
     },
-    image: (name) => `${url}${PUBLIC_HERO}${name}`,
+    image: (name) => `${url}${PUBLIC_OBJECTS}hero/${name}`,
     objects: new Map(),
     close: () =>
       new Promise((resolve) => {
@@ -150,8 +150,7 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
     requests.push({ route, method: req.method ?? '', path, headers: req.headers, body });
 
     if (route === 'publicObject') {
-      const named = path.startsWith(PUBLIC_HERO) ? fake.objects.get(path.slice(PUBLIC_HERO.length)) : undefined;
-      const object = named ?? { body: PNG, contentType: 'image/png' };
+      const object = fake.objects.get(path.slice(PUBLIC_OBJECTS.length)) ?? { body: PNG, contentType: 'image/png' };
       return void res
         .writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length })
         .end(object.body);
