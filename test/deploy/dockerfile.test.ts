@@ -28,7 +28,8 @@ function freshFolder(prefix: string): string {
   workDirs.push(dir);
   return dir;
 }
-afterAll(() => workDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+// The replayed images hold a whole node_modules each: removing them takes a while on a busy disk.
+afterAll(() => workDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 120_000);
 
 /** USER as numbers: a name is looked up as `docker run` would in the image's /etc/passwd. */
 function userIds(user: string): { uid: string; gid: string } {
