@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type * as esbuild from 'esbuild';
-import { ASSET_MANIFEST } from '../server/files/client-assets.ts';
+import { ASSET_MANIFEST, cannotInline, inlineStyleHash, type ClientManifest } from '../server/files/client-assets.ts';
 import { APP_ROOT } from '../server/paths.ts';
 
 export const DIST = path.join(APP_ROOT, 'dist');
@@ -15,28 +15,45 @@ export const SERVER_OUT = path.join(DIST, 'server', 'index.js');
 
 export type BuildMode = 'production' | 'development';
 
-/** The browser bundle and stylesheet, hashed; in development unminified, with React's warnings. */
-export function clientBuildOptions(mode: BuildMode) {
+const browser = {
+  absWorkingDir: APP_ROOT,
+  outdir: ASSETS_OUT,
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  platform: 'browser',
+  target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
+  metafile: true,
+  logLevel: 'warning',
+} satisfies esbuild.BuildOptions;
+
+/** The browser bundle, hashed; in development unminified, with React's warnings. */
+export function scriptBuildOptions(mode: BuildMode) {
   return {
-    absWorkingDir: APP_ROOT,
-    entryPoints: { client: 'client/entry.tsx', styles: 'client/styles.css' },
-    outdir: ASSETS_OUT,
-    entryNames: '[name]-[hash]',
+    ...browser,
+    entryPoints: { client: 'client/entry.tsx' },
     chunkNames: 'chunk-[hash]',
     splitting: true,
-    bundle: true,
     format: 'esm',
-    platform: 'browser',
-    target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
     minify: mode === 'production',
     sourcemap: 'linked',
-    metafile: true,
     legalComments: 'linked',
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     // Most of the bundle runs while the page starts; this V8 hint has it compiled eagerly, off the
     // main thread while it downloads, instead of function by function on the main thread.
     banner: { js: '//# allFunctionsCalledOnLoad' },
-    logLevel: 'warning',
+  } satisfies esbuild.BuildOptions;
+}
+
+/**
+ * The stylesheet, hashed. Every page carries it inline, byte for byte as in this file, so the file
+ * names no source map (it is written beside it all the same).
+ */
+export function stylesBuildOptions() {
+  return {
+    ...browser,
+    entryPoints: { styles: 'client/styles.css' },
+    minify: true,
+    sourcemap: 'external',
   } satisfies esbuild.BuildOptions;
 }
 
@@ -58,24 +75,34 @@ export function serverBuildOptions() {
 }
 
 type Outputs = [file: string, meta: esbuild.Metafile['outputs'][string]][];
+const outputsOf = (metafiles: esbuild.Metafile[]): Outputs => metafiles.flatMap((m) => Object.entries(m.outputs));
 
-/** The manifest the server reads to name the current script and stylesheet in the page. */
-export function writeClientManifest(metafile: esbuild.Metafile): void {
-  const outputs: Outputs = Object.entries(metafile.outputs);
+/**
+ * The manifest the server reads to name the current script in the page, inline the stylesheet and
+ * allow it in the Content-Security-Policy by its hash.
+ */
+export function writeClientManifest(...metafiles: esbuild.Metafile[]): void {
+  const outputs = outputsOf(metafiles);
   const publicPath = (entry: string) => {
     const found = outputs.find(([file, meta]) => meta.entryPoint?.endsWith(entry) && !file.endsWith('.map'));
     if (!found) throw new Error(`No build output for ${entry}`);
     return `/assets/${path.basename(found[0])}`;
   };
-  writeFileSync(
-    path.join(CLIENT_OUT, ASSET_MANIFEST),
-    JSON.stringify({ script: publicPath('client/entry.tsx'), stylesheet: publicPath('client/styles.css') }, null, 2),
-  );
+  const stylesheet = publicPath('client/styles.css');
+  const css = readFileSync(path.join(CLIENT_OUT, stylesheet));
+  const notInlineable = cannotInline(css);
+  if (notInlineable) throw new Error(`client/styles.css cannot be inlined in the pages: ${notInlineable}`);
+  const manifest: ClientManifest = {
+    script: publicPath('client/entry.tsx'),
+    stylesheet,
+    stylesheetSha256: inlineStyleHash(css),
+  };
+  writeFileSync(path.join(CLIENT_OUT, ASSET_MANIFEST), JSON.stringify(manifest, null, 2));
 }
 
 /** Brotli and gzip copies of every script and stylesheet, served as they are. */
-export function precompress(metafile: esbuild.Metafile): void {
-  for (const file of Object.keys(metafile.outputs)) {
+export function precompress(...metafiles: esbuild.Metafile[]): void {
+  for (const [file] of outputsOf(metafiles)) {
     if (!/\.(js|css)$/.test(file)) continue;
     const body = readFileSync(path.join(APP_ROOT, file));
     writeFileSync(
@@ -86,8 +113,8 @@ export function precompress(metafile: esbuild.Metafile): void {
   }
 }
 
-export function describeSizes(metafile: esbuild.Metafile): string {
-  return Object.entries(metafile.outputs)
+export function describeSizes(...metafiles: esbuild.Metafile[]): string {
+  return outputsOf(metafiles)
     .filter(([file]) => /\.(js|css)$/.test(file))
     .map(([file, meta]) => `${path.basename(file)} ${(meta.bytes / 1024).toFixed(1)} KB`)
     .join(', ');

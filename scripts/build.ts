@@ -6,20 +6,24 @@ import { mkdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import {
   ASSETS_OUT,
-  clientBuildOptions,
   describeSizes,
   DIST,
   precompress,
+  scriptBuildOptions,
   serverBuildOptions,
+  stylesBuildOptions,
   writeClientManifest,
 } from './build-steps.ts';
 
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(ASSETS_OUT, { recursive: true });
 
-const client = await esbuild.build(clientBuildOptions('production'));
-writeClientManifest(client.metafile);
-precompress(client.metafile);
+const [scripts, styles] = await Promise.all([
+  esbuild.build(scriptBuildOptions('production')),
+  esbuild.build(stylesBuildOptions()),
+]);
+writeClientManifest(scripts.metafile, styles.metafile);
+precompress(scripts.metafile, styles.metafile);
 await esbuild.build(serverBuildOptions());
 
-console.log(`Built ${describeSizes(client.metafile)}`);
+console.log(`Built ${describeSizes(scripts.metafile, styles.metafile)}`);

@@ -13,10 +13,11 @@ import * as esbuild from 'esbuild';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
 import {
   ASSETS_OUT,
-  clientBuildOptions,
+  scriptBuildOptions,
   DIST,
   SERVER_OUT,
   serverBuildOptions,
+  stylesBuildOptions,
   writeClientManifest,
 } from './build-steps.ts';
 import { readableLines } from './dev/pretty-logs.ts';
@@ -30,18 +31,19 @@ const say = (text: string) => console.log(`\x1b[36m[dev]\x1b[0m ${text}`);
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(ASSETS_OUT, { recursive: true });
 
-const clientBuild = await esbuild.context({
-  ...clientBuildOptions('development'),
+const scriptBuild = await esbuild.context({
+  ...scriptBuildOptions('development'),
   inject: [path.join(APP_ROOT, 'scripts/dev/live-reload.ts')],
 });
+const stylesBuild = await esbuild.context(stylesBuildOptions());
 const serverBuild = await esbuild.context(serverBuildOptions());
 const proxy = await startDevProxy(port, host);
 
 async function buildClient(): Promise<void> {
-  const { metafile } = await clientBuild.rebuild();
-  writeClientManifest(metafile);
+  const built = await Promise.all([scriptBuild.rebuild(), stylesBuild.rebuild()]);
+  writeClientManifest(...built.map(({ metafile }) => metafile));
   // The server loads every file in assets/ at start: leave only this build's.
-  const current = new Set(Object.keys(metafile.outputs).map((file) => path.basename(file)));
+  const current = new Set(built.flatMap(({ metafile }) => Object.keys(metafile.outputs).map((f) => path.basename(f))));
   for (const name of readdirSync(ASSETS_OUT)) if (!current.has(name)) rmSync(path.join(ASSETS_OUT, name));
 }
 
@@ -185,7 +187,13 @@ void drain();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await Promise.all([stopServer(), proxy.close(), clientBuild.dispose(), serverBuild.dispose()]);
+    await Promise.all([
+      stopServer(),
+      proxy.close(),
+      scriptBuild.dispose(),
+      stylesBuild.dispose(),
+      serverBuild.dispose(),
+    ]);
     process.exit(0);
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../app-data.tsx';
+import { DeferredFrame } from './DeferredFrame.tsx';
 
 /**
  * The studio picker. The server renders the first studio so its HTML can be cached;
@@ -50,11 +51,10 @@ export function StudioPicker() {
             {t('location.openMap')} <span className="visually-hidden">{t('studios.newTab')}</span>
           </a>
         </div>
-        <iframe
+        <DeferredFrame
           className="map-panel__map"
           src={studio.mapEmbedUrl}
           title={t('location.mapTitle', { name: studio.name })}
-          loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
         />
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../app-data.tsx';
+import { DeferredFrame } from './DeferredFrame.tsx';
 
 export function VideoSection() {
   const { t } = useTranslation();
@@ -9,10 +10,9 @@ export function VideoSection() {
       <h2 id="video-heading">{t('video.heading')}</h2>
       <p className="section__intro">{t('video.intro')}</p>
       <div className="video-frame">
-        <iframe
+        <DeferredFrame
           src={content.videoEmbedUrl}
           title={t('video.frameTitle')}
-          loading="lazy"
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           referrerPolicy="strict-origin-when-cross-origin"
         />

@@ -6,10 +6,16 @@ import type { SiteContent } from '../content/site-content.ts';
 /**
  * The Content-Security-Policy. Scripts come only from the site itself: the page has no inline
  * executable script (its data sits in a `<script type="application/json">`), so no nonce is
- * needed and the HTML can be cached. Frames and images are allowed exactly from where the
- * content file and the backend say they come.
+ * needed and the HTML can be cached. The one inline style is the site's stylesheet, allowed by
+ * the hash of its bytes (`inlineStyleHash`); any other `<style>` element or style attribute is
+ * refused (styles React sets through the CSSOM are not subject to the policy). Frames and images
+ * are allowed exactly from where the content file and the backend say they come.
  */
-export function contentSecurityPolicy(config: Config, content: SiteContent): Record<string, string[]> {
+export function contentSecurityPolicy(
+  config: Config,
+  content: SiteContent,
+  inlineStyleHash: string,
+): Record<string, string[]> {
   const file = content.raw;
   const embeds = [file.video.embedUrl, ...file.studios.map((studio) => studio.mapEmbedUrl)];
   const images = [
@@ -21,7 +27,8 @@ export function contentSecurityPolicy(config: Config, content: SiteContent): Rec
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", `'${inlineStyleHash}'`],
+    'style-src-attr': ["'none'"],
     'img-src': [
       "'self'",
       ...originsOf([...images, config.backend?.url]),
@@ -45,9 +52,12 @@ export function contentSecurityPolicy(config: Config, content: SiteContent): Rec
  * which YouTube's embed needs (with no-referrer it shows an error). No
  * Cross-Origin-Embedder-Policy: it would block the embedded video and map.
  */
-export function securityHeaders(config: Config, content: SiteContent): RequestHandler {
+export function securityHeaders(config: Config, content: SiteContent, inlineStyleHash: string): RequestHandler {
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, content) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, content, inlineStyleHash),
+    },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },

@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { Logger } from 'pino';
 import { App } from '../../client/App.tsx';
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
-import { Document } from './document.tsx';
+import { Document, InlineStylesheet } from './document.tsx';
 import type { PageKind, PageRequest } from './page-request.ts';
 import { SeoHead } from '../reach/seo.tsx';
 
@@ -140,7 +140,7 @@ export function sendErrorPage(
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Unexpected Application Error!</title>
-        <link rel="stylesheet" href={page.assets.stylesheet} />
+        <InlineStylesheet assets={page.assets} />
       </head>
       <body>
         <ErrorPage error={error} showStack={page.showErrorStack} />

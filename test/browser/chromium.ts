@@ -44,6 +44,7 @@ export async function openBrowser(options: BrowserContextOptions = {}): Promise<
     args: CHROMIUM_FLAGS,
     ...options,
   });
-  context.on('close', () => rmSync(profile, { recursive: true, force: true }));
+  // Chromium may still be writing into the profile as it closes: retry rather than fail the suite.
+  context.on('close', () => rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return context;
 }

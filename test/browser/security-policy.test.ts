@@ -55,6 +55,34 @@ describe('the Content-Security-Policy in Chromium', () => {
     },
   );
 
+  it('applies the inline stylesheet it allows by hash, refuses any other inline style, and leaves the CSSOM alone', async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    const styles = await page.evaluate(() => {
+      const injected = document.createElement('style');
+      injected.textContent = 'body { outline: 3px solid rgb(255, 0, 0) }';
+      document.head.append(injected);
+      const withAttribute = document.createElement('p');
+      withAttribute.setAttribute('style', 'color: rgb(255, 0, 0)');
+      // What React does with a style prop: the CSSOM, which the policy does not govern.
+      const throughCssom = document.createElement('p');
+      throughCssom.style.color = 'rgb(0, 128, 0)';
+      document.body.append(withAttribute, throughCssom);
+      return {
+        stylesheet: getComputedStyle(document.body).margin,
+        injected: getComputedStyle(document.body).outlineStyle,
+        attribute: getComputedStyle(withAttribute).color,
+        cssom: getComputedStyle(throughCssom).color,
+      };
+    });
+    await page.waitForTimeout(300);
+    expect(styles).toMatchObject({ stylesheet: '0px', injected: 'none', cssom: 'rgb(0, 128, 0)' });
+    expect(styles.attribute).not.toBe('rgb(255, 0, 0)');
+    const directives = (await violations()).map((violation) => violation.directive).sort();
+    expect(directives).toEqual(['style-src-attr', 'style-src-elem']);
+    await page.close();
+  });
+
   it('does report what it forbids, so the silence above means something', async () => {
     const { page, violations } = await watchedPage();
     await page.goto(server.url + '/', { waitUntil: 'load' });

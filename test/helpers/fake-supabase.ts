@@ -51,6 +51,8 @@ export interface FakeSupabase {
   received(route: Route, count: number): Promise<void>;
   /** An address on this server's origin, as a hero image would have. */
   image(name: string): string;
+  /** Files the public buckets serve, by "<bucket>/<name>" (image(name) is "hero/<name>"); any other is a stub PNG. */
+  objects: Map<string, { body: Buffer; contentType: string }>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export function folderEntry(name: string) {
   return { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null };
 }
 
+const PUBLIC_OBJECTS = '/storage/v1/object/public/';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 export async function startFakeSupabase(): Promise<FakeSupabase> {
@@ -124,7 +127,8 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
       if (calls[route] >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.push({ route, count, resolve }));
     },
-    image: (name) => `${url}/storage/v1/object/public/hero/${name}`,
+    image: (name) => `${url}${PUBLIC_OBJECTS}hero/${name}`,
+    objects: new Map(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -145,7 +149,12 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
             : 'other';
     requests.push({ route, method: req.method ?? '', path, headers: req.headers, body });
 
-    if (route === 'publicObject') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
+    if (route === 'publicObject') {
+      const object = fake.objects.get(path.slice(PUBLIC_OBJECTS.length)) ?? { body: PNG, contentType: 'image/png' };
+      return void res
+        .writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length })
+        .end(object.body);
+    }
     if (route === 'other') return void sendJson(res, 404, { message: 'no such route in the fake' });
 
     calls[route] += 1;

@@ -18,10 +18,12 @@ function policyOf(header: string | undefined): Map<string, string[]> {
 
 let app: Express;
 let asset: string;
+let styleHash: string;
 beforeAll(async () => {
   const built = await testApp();
   app = built.app;
   asset = built.deps.clientAssets.script;
+  styleHash = built.deps.clientAssets.inlineStyle.hash;
 });
 
 // The /api endpoints are listed so that they are held to the same headers whatever they answer.
@@ -56,13 +58,15 @@ describe('security headers on every answer', () => {
     }
   });
 
-  it('include a policy that allows no inline or evaluated code', async () => {
+  it('include a policy that allows no inline or evaluated code, and of inline styles only the stylesheet', async () => {
     const policy = policyOf((await request(app).get('/')).headers['content-security-policy']);
+    expect(styleHash).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
     expect(Object.fromEntries(policy)).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'script-src-attr': ["'none'"],
-      'style-src': ["'self'"],
+      'style-src': ["'self'", `'${styleHash}'`],
+      'style-src-attr': ["'none'"],
       'img-src': ["'self'"],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
@@ -141,10 +145,10 @@ describe('the Content-Security-Policy follows the configuration and the content 
 
 describe('the page within that policy', () => {
   it.each(['/', '/impressum', '/no/such/page', '/?lng=en'])(
-    '%s has no inline style, style element or event handler attribute',
+    '%s has no style attribute or event handler attribute, and no style element but the stylesheet',
     async (path) => {
       const { text } = await request(app).get(path);
-      expect(text).not.toMatch(/<style[\s>]/i);
+      expect(text.match(/<style[\s>]/gi)).toEqual(['<style>']);
       expect(text).not.toMatch(/\sstyle="/i);
       expect(text).not.toMatch(/\son[a-z]+="/i);
       // Every script is the bundle or non-executable data.

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { setUpSite } from './site.ts';
+
+const site = setUpSite();
+
+/** A phone: 390 px wide at a device pixel ratio of 1.75. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+describe('the first paint in Chromium', () => {
+  it.each(['/', '/?lng=en', '/impressum', '/no-such-page'])(
+    '%s waits for no render-blocking resource and is styled by its inline stylesheet',
+    async (path) => {
+      const { page, cspViolations } = await site.visitor(PHONE);
+      await page.goto(site.url + path, { waitUntil: 'load' });
+      const found = await page.evaluate(() => ({
+        // Chromium marks each resource that held the first paint back.
+        reportsBlocking: 'renderBlockingStatus' in PerformanceResourceTiming.prototype,
+        blocking: performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) =>
+              (entry as PerformanceResourceTiming & { renderBlockingStatus: string }).renderBlockingStatus ===
+              'blocking',
+          )
+          .map((entry) => entry.name),
+        sheets: [...document.styleSheets].map((sheet) => ({
+          owner: sheet.ownerNode?.nodeName,
+          href: sheet.href,
+          rules: sheet.cssRules.length,
+        })),
+        bodyMargin: getComputedStyle(document.body).margin,
+      }));
+      expect(found.reportsBlocking).toBe(true);
+      expect(found.blocking).toEqual([]);
+      expect(found.sheets).toHaveLength(1);
+      expect(found.sheets[0]).toMatchObject({ owner: 'STYLE', href: null });
+      expect(found.sheets[0]!.rules).toBeGreaterThan(50);
+      expect(found.bodyMargin).toBe('0px');
+      expect(await cspViolations()).toEqual([]);
+    },
+  );
+
+  it('fetches the first hero slide once, at the size a 390 px phone at 1.75× needs, from its preload', async () => {
+    const { page } = await site.visitor(PHONE);
+    await page.goto(site.url + '/', { waitUntil: 'load' });
+    const found = await page.evaluate(() => {
+      const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][imagesrcset]')!;
+      return {
+        sizes: preload.getAttribute('imagesizes'),
+        fetchPriority: preload.getAttribute('fetchpriority'),
+        currentSrc: document.querySelector<HTMLImageElement>('.hero__slide')!.currentSrc,
+        heroFetches: performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((name) => name.startsWith('/images/hero/munich')),
+      };
+    });
+    // 390 × 1.75 = 683 device pixels: the 800 px candidate, fetched once for the preload and the image.
+    expect(found.sizes).toBe('100vw');
+    expect(found.fetchPriority).toBe('high');
+    expect(new URL(found.currentSrc).pathname).toBe('/images/hero/munich-800.jpg');
+    expect(found.heroFetches).toEqual(['/images/hero/munich-800.jpg']);
+  });
+});
