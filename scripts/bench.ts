@@ -82,7 +82,7 @@ const app = await startServer(
     CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
   },
   [],
-  { keepLogs: false },
+  { stdout: 'discard' },
 );
 const onServerDied = (code: number | null, signal: NodeJS.Signals | null) => {
   console.error(

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { APP_ROOT } from '../../server/paths.ts';
 
+/**
+ * What happens to the server's stdout once it is listening: every line read and kept (the
+ * default), read into nothing (a benchmark's access log), no longer read at all (a stalled log
+ * collector), or its reading end closed (a collector that went away).
+ */
+export type StdoutAfterStart = 'keep' | 'discard' | 'stall' | 'close';
+
 export interface RunningServer {
   url: string;
   child: ChildProcess;
@@ -20,7 +27,7 @@ export interface RunningServer {
 export function startServer(
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
-  options?: { keepLogs?: boolean },
+  options?: { stdout?: StdoutAfterStart },
 ): Promise<RunningServer> {
   return startListening(
     [...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')],
@@ -42,7 +49,7 @@ export function startServer(
 export async function startListening(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  { keepLogs = true }: { keepLogs?: boolean } = {},
+  { stdout = 'keep' }: { stdout?: StdoutAfterStart } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, args, {
     cwd: APP_ROOT,
@@ -62,11 +69,10 @@ export async function startListening(
         logs.push(entry);
         if (entry.msg === 'listening') {
           resolve(entry.port as number);
+          if (stdout !== 'keep') lines.close(); // this pauses stdout
           // A benchmark's access log is drained unread, so reading it never slows the server.
-          if (!keepLogs) {
-            lines.close(); // this pauses stdout: resume it, reading into nothing
-            child.stdout!.on('data', () => {}).resume();
-          }
+          if (stdout === 'discard') child.stdout!.on('data', () => {}).resume();
+          if (stdout === 'close') child.stdout!.destroy();
         }
       } catch {
         logs.push({ raw: line });
