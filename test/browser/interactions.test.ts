@@ -91,7 +91,7 @@ describe('the footer and the legal notice', () => {
     await page.locator('a.legal__back').click();
     await page.waitForURL(site.url + '/');
     // The address changes first; the landing page is rendered as a transition right after.
-    await page.locator('.hero__title').waitFor({ state: 'visible', timeout: 2000 });
+    await page.locator('.hero__title').waitFor({ state: 'visible' });
 
     await page.locator('.footer a[href="/impressum#Datenschutzerklärung"]').click();
     await page.waitForURL(/\/impressum#Datenschutzerkl%C3%A4rung$/);

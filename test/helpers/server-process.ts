@@ -56,6 +56,7 @@ export async function startListening(
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killWithTestProcess(child);
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
@@ -106,6 +107,7 @@ export function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promis
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killWithTestProcess(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
@@ -117,4 +119,14 @@ export function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promis
       resolve({ code, stdout, stderr });
     }),
   );
+}
+
+/**
+ * A server a failed test never stopped would outlive the test run (it no longer dies of its
+ * closed stdout): it is killed when the test process exits.
+ */
+function killWithTestProcess(child: ChildProcess): void {
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
 }
