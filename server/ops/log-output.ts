@@ -28,14 +28,23 @@ export interface LogOutput {
   settle(ms: number): Promise<void>;
 }
 
+/** How many lines about the server itself may wait for the reader; they are few (start, stop, a crash). */
+const MAX_WAITING_URGENT_LINES = 64;
+/** How often urgent lines the reader did not take are tried again, as sonic-boom retries its own. */
+const URGENT_RETRY_MS = 100;
+
 /**
  * Log lines to a file descriptor without ever holding up the server: sonic-boom writes them
  * asynchronously (on libuv's thread pool) from a buffer of at most `bufferBytes`, retrying
  * every 100 ms while the reader does not take them (EAGAIN), and drops what does not fit (its
  * 'drop' event), which is counted. Once the reader is gone for good (EPIPE, or any other write
- * error), every line is dropped and counted. Nothing here writes synchronously without a bound:
- * the one synchronous write, of an urgent line, goes to a non-blocking descriptor and is tried
- * once.
+ * error), every line is dropped and counted.
+ *
+ * Urgent lines (about the server itself) go ahead of that backlog: each is written at once
+ * with one synchronous write, which a non-blocking descriptor either takes whole (it is no
+ * longer than PIPE_BUF) or refuses at once; refused, it waits in a short queue of its own that
+ * is tried again as soon as the reader takes anything, before the backlog's next chunk.
+ * Nothing here writes synchronously without a bound.
  */
 export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutput {
   const sonic = new sonicBoom.SonicBoom({
@@ -48,20 +57,48 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
   let dropped = 0;
   let droppedUnreported = 0;
   let broken = false;
-  /** Nothing is buffered or being written. */
-  let idle = true;
+  /** sonic-boom has nothing buffered or being written. */
+  let backlogEmpty = true;
+  const urgent: string[] = [];
+  let urgentRetry: NodeJS.Timeout | undefined;
   const idleWaiters = new Set<() => void>();
   let recovered: (dropped: number) => void = () => {};
 
-  const drop = () => {
-    dropped += 1;
-    droppedUnreported += 1;
+  const drop = (lines = 1) => {
+    dropped += lines;
+    droppedUnreported += lines;
   };
-  const becomeIdle = () => {
-    idle = true;
+  const idle = () => broken || (backlogEmpty && urgent.length === 0);
+  const wakeIfIdle = () => {
+    if (!idle()) return;
     for (const wake of idleWaiters) wake();
     idleWaiters.clear();
   };
+  const breakDown = () => {
+    // The reader has gone (EPIPE) or the descriptor is unusable: nothing written here again can arrive.
+    broken = true;
+    drop(urgent.splice(0).length);
+    clearTimeout(urgentRetry);
+    wakeIfIdle();
+  };
+
+  /** Writes waiting urgent lines while the reader takes them; the rest are retried shortly. */
+  const writeUrgentLines = () => {
+    clearTimeout(urgentRetry);
+    urgentRetry = undefined;
+    while (urgent.length > 0 && !broken) {
+      try {
+        writeSync(fd, urgent[0]!);
+        urgent.shift();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return breakDown();
+        urgentRetry = setTimeout(writeUrgentLines, URGENT_RETRY_MS).unref();
+        return;
+      }
+    }
+    wakeIfIdle();
+  };
+
   // Writing works again once the backlog is written: then one line reports what was lost.
   const reportDrops = () => {
     if (droppedUnreported === 0 || broken) return;
@@ -70,49 +107,48 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     recovered(count);
   };
 
-  sonic.on('drop', drop);
+  sonic.on('drop', () => drop());
+  // The reader has just taken a chunk, and sonic-boom has not started the next: urgent lines first.
+  sonic.on('write', () => {
+    if (urgent.length > 0) writeUrgentLines();
+  });
   sonic.on('drain', () => {
-    becomeIdle();
+    backlogEmpty = true;
+    wakeIfIdle();
     reportDrops();
   });
-  sonic.on('error', () => {
-    // The reader has gone (EPIPE) or the descriptor is unusable: nothing written here again can arrive.
-    broken = true;
-    becomeIdle();
-  });
+  sonic.on('error', breakDown);
 
   const write = (line: string) => {
     if (broken) return drop();
     const droppedBefore = dropped;
     sonic.write(line);
-    if (dropped === droppedBefore) idle = false;
+    if (dropped === droppedBefore) backlogEmpty = false;
   };
 
   return {
     write,
     writeUrgent(line) {
       if (broken) return drop();
-      if (!idle && Buffer.byteLength(line) <= ATOMIC_WRITE_BYTES) {
-        // A backlog is waiting: try this line ahead of it, once.
-        try {
-          writeSync(fd, line);
-          return;
-        } catch {
-          // EAGAIN (the reader takes nothing now) or the reader is gone: queue it like any other.
-        }
+      if (Buffer.byteLength(line) > ATOMIC_WRITE_BYTES) {
+        // Too long to be written whole in one go: it takes its place in the backlog, without being
+        // dropped for lack of room (lines about the server itself are few).
+        const { maxLength } = sonic as unknown as { maxLength: number };
+        (sonic as unknown as { maxLength: number }).maxLength = 0;
+        write(line);
+        (sonic as unknown as { maxLength: number }).maxLength = maxLength;
+        return;
       }
-      // Not dropped for lack of room: lines about the server itself are few.
-      const { maxLength } = sonic as unknown as { maxLength: number };
-      (sonic as unknown as { maxLength: number }).maxLength = 0;
-      write(line);
-      (sonic as unknown as { maxLength: number }).maxLength = maxLength;
+      if (urgent.length >= MAX_WAITING_URGENT_LINES) return drop();
+      urgent.push(line);
+      if (urgent.length === 1) writeUrgentLines();
     },
     droppedLines: () => dropped,
     onRecovered(listener) {
       recovered = listener;
     },
     settle(ms) {
-      if (idle) return Promise.resolve();
+      if (idle()) return Promise.resolve();
       return new Promise((resolve) => {
         const timer = setTimeout(done, ms);
         function done() {
