@@ -48,7 +48,10 @@ describe('choosing a language on the first visit', () => {
 
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     // The sections below the first screen hydrate on their own and follow within moments.
-    await expect.poll(() => page.locator('#studios-heading').textContent(), { timeout: 1000 }).toBe('Our studios');
+    const followWithinMs = 1000 + (await lateness.worstMs());
+    await expect
+      .poll(() => page.locator('#studios-heading').textContent(), { timeout: followWithinMs })
+      .toBe('Our studios');
     expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('en');
     const cookie = (await context.cookies(site.url)).find((c) => c.name === 'selectedLanguage');
     expect(cookie?.value).toBe('en');
@@ -72,13 +75,17 @@ describe('the language dropdown', () => {
     await page.locator('.language-menu summary').click();
     await page.locator('.language-menu a[hreflang="es"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'es');
-    expect(await page.locator('#studios-heading').textContent()).toBe('Nuestros estudios');
+    // The studios section hydrates and renders on its own, after the first screen.
+    await expect
+      .poll(() => page.locator('#studios-heading').textContent(), { timeout: 10_000 })
+      .toBe('Nuestros estudios');
     expect(await page.locator('.language-menu summary').textContent()).toBe('ES – Idioma: Español');
 
     await page.locator('.language-menu summary').click();
     await page.locator('.language-menu a[hreflang="de"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'de');
-    expect(await page.locator('#studios-heading').textContent()).toBe('Unsere Studios');
+    // The studios section hydrates and renders on its own, after the first screen.
+    await expect.poll(() => page.locator('#studios-heading').textContent(), { timeout: 10_000 }).toBe('Unsere Studios');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 });
