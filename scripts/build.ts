@@ -2,7 +2,7 @@
  * Production build: the hashed browser bundle and stylesheet (with brotli and gzip
  * copies served as they are), their manifest, and the bundled server.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -10,10 +10,15 @@ import { ASSET_MANIFEST } from '../server/files/client-assets.ts';
 import { APP_ROOT } from '../server/paths.ts';
 
 const dist = path.join(APP_ROOT, 'dist');
-const clientOut = path.join(dist, 'client');
+// Built aside and swapped in at the end, so that a server or a test run started meanwhile (a second
+// test suite builds too) never finds the last build half written or gone.
+// At the same depth as dist/, so that the source maps' relative paths and the content hashes are the same.
+const staging = path.join(APP_ROOT, `.build-${process.pid}`);
+const previous = `${staging}-previous`;
+const clientOut = path.join(staging, 'client');
 const assetsOut = path.join(clientOut, 'assets');
 
-rmSync(dist, { recursive: true, force: true });
+rmSync(staging, { recursive: true, force: true });
 mkdirSync(assetsOut, { recursive: true });
 
 const client = await esbuild.build({
@@ -62,7 +67,7 @@ for (const [file] of outputs) {
 await esbuild.build({
   absWorkingDir: APP_ROOT,
   entryPoints: ['server/index.ts'],
-  outfile: path.join(dist, 'server', 'index.js'),
+  outfile: path.join(staging, 'server', 'index.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -73,7 +78,29 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+swapIn(staging, dist);
+rmSync(previous, { recursive: true, force: true });
+
 const sizes = outputs
   .filter(([file]) => /\.(js|css)$/.test(file))
   .map(([file, meta]) => `${path.basename(file)} ${(meta.bytes / 1024).toFixed(1)} KB`);
 console.log(`Built ${sizes.join(', ')}`);
+
+/** Replaces `target` by `built`; between the two renames `target` is missing only for an instant. */
+function swapIn(built: string, target: string): void {
+  for (;;) {
+    try {
+      renameSync(target, previous);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    try {
+      renameSync(built, target);
+      return;
+    } catch (error) {
+      // Another build swapped its own in between: take that one out too.
+      if (!['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      rmSync(previous, { recursive: true, force: true });
+    }
+  }
+}
