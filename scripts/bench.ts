@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { parse as parseYaml } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { APP_ROOT } from '../server/paths.ts';
 import { parseDockerfile, parseEnv } from '../test/helpers/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
@@ -228,10 +228,14 @@ console.table(
 );
 
 // ---- Memory against the manifest's limit, and what the heap bounds cost `/`.
-const manifest = parseYaml(readFileSync(path.join(APP_ROOT, 'deploy/kubernetes.yaml'), 'utf8')) as {
+interface Deployment {
+  kind: 'Deployment';
   spec: { template: { spec: { containers: { resources: { limits: { memory: string } } }[] } } };
-};
-const limit = manifest.spec.template.spec.containers[0]!.resources.limits.memory;
+}
+const deployment = parseAllDocuments(readFileSync(path.join(APP_ROOT, 'deploy/kubernetes.yaml'), 'utf8'))
+  .map((document) => document.toJS() as Deployment | { kind: string })
+  .find((document): document is Deployment => document.kind === 'Deployment')!;
+const limit = deployment.spec.template.spec.containers[0]!.resources.limits.memory;
 const limitMib = mebibytes(limit);
 const appRows = rows.filter((r) => targets.find((t) => t.name === r.target)!.server === app);
 const peak = {

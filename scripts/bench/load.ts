@@ -88,8 +88,8 @@ export function parseWrk(report: string): LoadResult {
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
   return {
     requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
-    p50Ms: latencyMs(/^\s+50%\s+([\d.]+)(us|ms|s)$/m.exec(report)),
-    p99Ms: latencyMs(/^\s+99%\s+([\d.]+)(us|ms|s)$/m.exec(report)),
+    p50Ms: latencyMs(/^\s+50%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report)),
+    p99Ms: latencyMs(/^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report)),
     errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
     bytesPerResponse: requests ? Math.round(bytesRead / requests) : 0,
