@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'bench-results/', 'test-results/', 'node_modules/'] },
+  { ignores: ['dist/', '.build-*/', 'bench-results/', 'test-results/', 'node_modules/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

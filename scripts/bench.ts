@@ -1,31 +1,46 @@
 /**
  * npm run bench: the production server against two baselines on this machine, measured
- * in one run. Every target is loaded at 10 and 100 connections by autocannon in its own
- * process, round after round in the same order (A B A B …); the figures are medians over
- * the rounds. Prints a table, the page weight of a first visit, and writes bench-results/bench.json.
+ * in one run. Every target is loaded at 100 and 1,000 connections by wrk (autocannon in its
+ * own process where wrk is not installed), round after round in the same order (A B A B …);
+ * the figures are medians over the rounds. The server runs with the image's settings, and a
+ * second copy of the same build without heap bounds answers `/` beside it. Prints a table, the
+ * peak memory beside the manifest's limit, `/` against the unbounded copy, the page weight of
+ * a first visit, and writes bench-results/bench.json.
  *
- * Options: --rounds N (default 3), --seconds N per run (default 5).
+ * Options: --rounds N (default 3), --seconds N per run (default 5), --connections list
+ * (default 100,1000), --generator wrk|autocannon (default wrk when installed).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
+import { parseAllDocuments } from 'yaml';
 import { APP_ROOT } from '../server/paths.ts';
 import { parseDockerfile, parseEnv } from '../test/helpers/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from '../test/helpers/server-process.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
-import { runLoad, type LoadResult } from './bench/load.ts';
+import { chooseLoadGenerator, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
 import { fetchRaw, firstVisitWeight } from './bench/weight.ts';
 
 const { values: options } = parseArgs({
-  options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } },
+  options: {
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '100,1000' },
+    generator: { type: 'string' },
+  },
 });
 const ROUNDS = Number(options.rounds);
 const SECONDS = Number(options.seconds);
-const CONNECTIONS = [10, 100];
+const CONNECTIONS = options.connections.split(',').map(Number);
+const generator = chooseLoadGenerator(options.generator);
+/** Peak resident memory may take this share of the manifest's memory limit. */
+const MEMORY_SHARE_TARGET = 0.75;
+/** `/` with the image's heap bounds keeps at least this share of the throughput of the same build without them. */
+const BOUNDED_THROUGHPUT_TARGET = 0.8;
 const OUT_DIR = path.join(APP_ROOT, 'bench-results');
 const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
 
@@ -49,6 +64,7 @@ function decode(body: Buffer, encoding: string | undefined): string {
 }
 
 // ---- Build and start everything.
+console.log(`Load generator: ${generator.description}`);
 console.log('Building the production server …');
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
 
@@ -75,24 +91,31 @@ const {
     .filter((instruction) => instruction.keyword === 'ENV')
     .map(({ args, line }) => parseEnv(args, line)),
 ) as Record<string, string>;
-const app = await startServer(
-  {
-    ...imageEnv,
-    SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.key,
-    CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot.json'),
-  },
-  [],
-  { keepLogs: false },
-);
-const onServerDied = (code: number | null, signal: NodeJS.Signals | null) => {
-  console.error(
-    `The server stopped during the benchmark (exit ${code ?? signal}): ${app.stderr().trim() || 'no message'}`,
-  );
-  process.exit(1);
+const serverEnv = (env: Record<string, string>, snapshot: string) => ({
+  ...env,
+  SUPABASE_URL: backend.url,
+  SUPABASE_ANON_KEY: backend.key,
+  CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, snapshot),
+});
+// The same build without any heap bounds (nor the malloc arena limit), for the throughput the bounds cost.
+const { NODE_OPTIONS: _heapBounds, MALLOC_ARENA_MAX: _arenas, ...unboundedEnv } = imageEnv;
+const [app, unbounded] = await Promise.all([
+  startServer(serverEnv(imageEnv, 'backend-snapshot.json'), [], { stdout: 'discard' }),
+  startServer(serverEnv(unboundedEnv, 'backend-snapshot-unbounded.json'), [], { stdout: 'discard' }),
+]);
+const watchExit = (server: RunningServer, which: string) => {
+  const died = (code: number | null, signal: NodeJS.Signals | null) => {
+    console.error(
+      `The ${which} stopped during the benchmark (exit ${code ?? signal}): ${server.stderr().trim() || 'no message'}`,
+    );
+    process.exit(1);
+  };
+  server.child.once('exit', died);
+  return () => server.child.off('exit', died);
 };
-app.child.once('exit', onServerDied);
-await fetchRaw(`${app.url}/api/hero-slides`); // warm: the measured requests are all cache hits
+const unwatch = [watchExit(app, 'server'), watchExit(unbounded, 'server without heap bounds')];
+// Warm: the measured requests are all cache hits.
+await Promise.all([fetchRaw(`${app.url}/api/hero-slides`), fetchRaw(`${unbounded.url}/api/hero-slides`)]);
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
 const html = decode(page.body, page.headers['content-encoding']);
 const recording = path.join(OUT_DIR, 'recorded-page.json');
@@ -109,15 +132,20 @@ const replay = (kind: string) =>
   startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, recording]);
 const [nodeBaseline, expressBaseline] = await Promise.all([replay('node-http'), replay('express')]);
 const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+const BOUNDED_PAGE = 'GET / de, no cookie';
+const UNBOUNDED_PAGE = 'GET / de, no heap bounds';
 
 const targets: Target[] = [
   { name: 'baseline node:http', server: nodeBaseline, path: '/', headers: ACCEPT_ENCODING },
   { name: 'baseline express+helmet', server: expressBaseline, path: '/', headers: ACCEPT_ENCODING },
-  { name: 'GET / de, no cookie', server: app, path: '/', headers: ACCEPT_ENCODING },
+  { name: BOUNDED_PAGE, server: app, path: '/', headers: ACCEPT_ENCODING },
   { name: 'GET / en, cookie', server: app, path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
+  { name: 'GET / es, cookie', server: app, path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=es' } },
   { name: 'GET /impressum', server: app, path: '/impressum', headers: ACCEPT_ENCODING },
+  { name: 'GET 404', server: app, path: '/no/such/page', headers: ACCEPT_ENCODING },
   { name: 'GET /api/hero-slides (warm)', server: app, path: '/api/hero-slides', headers: ACCEPT_ENCODING },
   { name: 'GET hashed asset', server: app, path: script, headers: ACCEPT_ENCODING },
+  { name: UNBOUNDED_PAGE, server: unbounded, path: '/', headers: ACCEPT_ENCODING },
 ];
 
 // ---- Measure: every round runs every target at every concurrency, in the same order.
@@ -126,7 +154,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const connections of CONNECTIONS) {
     for (const target of targets) {
       const stopWatching = watchPeakRss(target.server.child.pid!);
-      const result = await runLoad(target.server.url + target.path, connections, SECONDS, target.headers);
+      const result = await generator.run(target.server.url + target.path, connections, SECONDS, target.headers);
       const key = `${target.name}|${connections}`;
       const peak = stopWatching();
       runs.set(key, [...(runs.get(key) ?? []), { ...result, peakRssMb: peak.rssMb, peakAnonMb: peak.anonMb }]);
@@ -176,7 +204,9 @@ for (const connections of CONNECTIONS) {
 }
 
 console.log(
-  `\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, Accept-Encoding: br, gzip; server ${Object.entries(imageEnv)
+  `\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, loaded by ${generator.name}, Accept-Encoding: br, gzip; server ${Object.entries(
+    imageEnv,
+  )
     .map(([k, v]) => `${k}="${v}"`)
     .join(' ')}`,
 );
@@ -198,6 +228,47 @@ console.table(
   })),
 );
 
+// ---- Memory against the manifest's limit, and what the heap bounds cost `/`.
+interface Deployment {
+  kind: 'Deployment';
+  spec: { template: { spec: { containers: { resources: { limits: { memory: string } } }[] } } };
+}
+const deployment = parseAllDocuments(readFileSync(path.join(APP_ROOT, 'deploy/kubernetes.yaml'), 'utf8'))
+  .map((document) => document.toJS() as Deployment | { kind: string })
+  .find((document): document is Deployment => document.kind === 'Deployment')!;
+const limit = deployment.spec.template.spec.containers[0]!.resources.limits.memory;
+const limitMib = mebibytes(limit);
+const appRows = rows.filter((r) => targets.find((t) => t.name === r.target)!.server === app);
+const peak = {
+  rssMb: Math.max(...appRows.map((r) => r.peakRssMb)),
+  anonMb: Math.max(...appRows.map((r) => r.peakAnonMb)),
+};
+const memory = {
+  limit,
+  peakRssMb: peak.rssMb,
+  peakAnonMb: peak.anonMb,
+  shareOfLimit: Math.round((peak.rssMb / limitMib) * 1000) / 10,
+  within: peak.rssMb <= limitMib * MEMORY_SHARE_TARGET,
+};
+console.log(
+  `\nPeak resident memory with the image's settings, over every run: ${peak.rssMb} MiB (of it ${peak.anonMb} MiB anonymous) = ${memory.shareOfLimit} % of the manifest's limit of ${limit} (target ≤ ${MEMORY_SHARE_TARGET * 100} %, ${Math.round(limitMib * MEMORY_SHARE_TARGET)} MiB): ${memory.within ? 'met' : 'NOT MET'}`,
+);
+const boundsCost = CONNECTIONS.map((connections) => {
+  const rps = (name: string) => rows.find((r) => r.target === name && r.connections === connections)!.requestsPerSecond;
+  const share = rps(BOUNDED_PAGE) / rps(UNBOUNDED_PAGE);
+  return {
+    connections,
+    bounded: rps(BOUNDED_PAGE),
+    unbounded: rps(UNBOUNDED_PAGE),
+    share: Math.round(share * 1000) / 10,
+  };
+});
+for (const { connections, bounded, unbounded: without, share } of boundsCost) {
+  console.log(
+    `GET / at ${connections} connections: ${bounded} req/s with the image's heap bounds, ${without} without = ${share} % (target ≥ ${BOUNDED_THROUGHPUT_TARGET * 100} %): ${share >= BOUNDED_THROUGHPUT_TARGET * 100 ? 'met' : 'NOT MET'}`,
+  );
+}
+
 // ---- Through Varnish, as ratios to the direct figures of this run.
 const throughVarnish = await benchThroughVarnish(
   app.url,
@@ -205,7 +276,12 @@ const throughVarnish = await benchThroughVarnish(
     { name: 'GET /api/hero-slides (warm)', path: '/api/hero-slides', headers: ACCEPT_ENCODING },
     { name: 'GET / de, no cookie', path: '/', headers: ACCEPT_ENCODING },
   ],
-  { rounds: ROUNDS, seconds: SECONDS, connections: [100], load: runLoad },
+  {
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: [100],
+    load: (url, connections, seconds, headers) => generator.run(url, connections, seconds, headers),
+  },
 );
 printEdgeRows(throughVarnish);
 
@@ -226,12 +302,30 @@ console.table(
 writeFileSync(
   path.join(OUT_DIR, 'bench.json'),
   JSON.stringify(
-    { rounds: ROUNDS, secondsPerRun: SECONDS, node: process.version, rows, throughVarnish, pageWeight: weight },
+    {
+      rounds: ROUNDS,
+      secondsPerRun: SECONDS,
+      node: process.version,
+      generator: generator.name,
+      rows,
+      memory,
+      boundsCost,
+      throughVarnish,
+      pageWeight: weight,
+    },
     null,
     2,
   ),
 );
 console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'bench.json'))}`);
 
-app.child.off('exit', onServerDied);
-await Promise.all([app.stop(), nodeBaseline.stop(), expressBaseline.stop(), backend.close()]);
+for (const stopWatching of unwatch) stopWatching();
+await Promise.all([app.stop(), unbounded.stop(), nodeBaseline.stop(), expressBaseline.stop(), backend.close()]);
+
+/** A Kubernetes quantity of memory ("200Mi", "256M", "1Gi") in MiB. */
+function mebibytes(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(quantity);
+  if (!match) throw new Error(`Cannot read the memory limit ${quantity}`);
+  const bytes = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, K: 1e3, M: 1e6, G: 1e9 }[match[2] ?? ''] ?? 1;
+  return (Number(match[1]) * bytes) / 2 ** 20;
+}

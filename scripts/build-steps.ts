@@ -9,27 +9,31 @@ import { ASSET_MANIFEST, cannotInline, inlineStyleHash, type ClientManifest } fr
 import { APP_ROOT } from '../server/paths.ts';
 
 export const DIST = path.join(APP_ROOT, 'dist');
-export const CLIENT_OUT = path.join(DIST, 'client');
-export const ASSETS_OUT = path.join(CLIENT_OUT, 'assets');
-export const SERVER_OUT = path.join(DIST, 'server', 'index.js');
+
+/** Where a build under `root` (dist/, or a folder it is built in before it takes dist/'s place) puts what. */
+export function outputPaths(root = DIST) {
+  const client = path.join(root, 'client');
+  return { client, assets: path.join(client, 'assets'), server: path.join(root, 'server', 'index.js') };
+}
 
 export type BuildMode = 'production' | 'development';
 
-const browser = {
-  absWorkingDir: APP_ROOT,
-  outdir: ASSETS_OUT,
-  entryNames: '[name]-[hash]',
-  bundle: true,
-  platform: 'browser',
-  target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
-  metafile: true,
-  logLevel: 'warning',
-} satisfies esbuild.BuildOptions;
+const browser = (root: string) =>
+  ({
+    absWorkingDir: APP_ROOT,
+    outdir: outputPaths(root).assets,
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    platform: 'browser',
+    target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
+    metafile: true,
+    logLevel: 'warning',
+  }) satisfies esbuild.BuildOptions;
 
 /** The browser bundle, hashed; in development unminified, with React's warnings. */
-export function scriptBuildOptions(mode: BuildMode) {
+export function scriptBuildOptions(mode: BuildMode, root = DIST) {
   return {
-    ...browser,
+    ...browser(root),
     entryPoints: { client: 'client/entry.tsx' },
     chunkNames: 'chunk-[hash]',
     splitting: true,
@@ -48,9 +52,9 @@ export function scriptBuildOptions(mode: BuildMode) {
  * The stylesheet, hashed. Every page carries it inline, byte for byte as in this file, so the file
  * names no source map (it is written beside it all the same).
  */
-export function stylesBuildOptions() {
+export function stylesBuildOptions(root = DIST) {
   return {
-    ...browser,
+    ...browser(root),
     entryPoints: { styles: 'client/styles.css' },
     minify: true,
     sourcemap: 'external',
@@ -58,11 +62,11 @@ export function stylesBuildOptions() {
 }
 
 /** The server, bundled with its own modules; packages stay in node_modules. */
-export function serverBuildOptions() {
+export function serverBuildOptions(root = DIST) {
   return {
     absWorkingDir: APP_ROOT,
     entryPoints: ['server/index.ts'],
-    outfile: SERVER_OUT,
+    outfile: outputPaths(root).server,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -81,7 +85,8 @@ const outputsOf = (metafiles: esbuild.Metafile[]): Outputs => metafiles.flatMap(
  * The manifest the server reads to name the current script in the page, inline the stylesheet and
  * allow it in the Content-Security-Policy by its hash.
  */
-export function writeClientManifest(...metafiles: esbuild.Metafile[]): void {
+export function writeClientManifest(root: string, ...metafiles: esbuild.Metafile[]): void {
+  const { client } = outputPaths(root);
   const outputs = outputsOf(metafiles);
   const publicPath = (entry: string) => {
     const found = outputs.find(([file, meta]) => meta.entryPoint?.endsWith(entry) && !file.endsWith('.map'));
@@ -89,7 +94,7 @@ export function writeClientManifest(...metafiles: esbuild.Metafile[]): void {
     return `/assets/${path.basename(found[0])}`;
   };
   const stylesheet = publicPath('client/styles.css');
-  const css = readFileSync(path.join(CLIENT_OUT, stylesheet));
+  const css = readFileSync(path.join(client, stylesheet));
   const notInlineable = cannotInline(css);
   if (notInlineable) throw new Error(`client/styles.css cannot be inlined in the pages: ${notInlineable}`);
   const manifest: ClientManifest = {
@@ -97,7 +102,7 @@ export function writeClientManifest(...metafiles: esbuild.Metafile[]): void {
     stylesheet,
     stylesheetSha256: inlineStyleHash(css),
   };
-  writeFileSync(path.join(CLIENT_OUT, ASSET_MANIFEST), JSON.stringify(manifest, null, 2));
+  writeFileSync(path.join(client, ASSET_MANIFEST), JSON.stringify(manifest, null, 2));
 }
 
 /** Brotli and gzip copies of every script and stylesheet, served as they are. */

@@ -12,10 +12,9 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
 import {
-  ASSETS_OUT,
   scriptBuildOptions,
   DIST,
-  SERVER_OUT,
+  outputPaths,
   serverBuildOptions,
   stylesBuildOptions,
   writeClientManifest,
@@ -27,6 +26,8 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
 const contentPath = process.env.CONTENT_PATH ? path.resolve(APP_ROOT, process.env.CONTENT_PATH) : DEFAULT_CONTENT_PATH;
 const say = (text: string) => console.log(`\x1b[36m[dev]\x1b[0m ${text}`);
+
+const { assets: ASSETS_OUT, server: SERVER_OUT } = outputPaths(DIST);
 
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(ASSETS_OUT, { recursive: true });
@@ -41,7 +42,7 @@ const proxy = await startDevProxy(port, host);
 
 async function buildClient(): Promise<void> {
   const built = await Promise.all([scriptBuild.rebuild(), stylesBuild.rebuild()]);
-  writeClientManifest(...built.map(({ metafile }) => metafile));
+  writeClientManifest(DIST, ...built.map(({ metafile }) => metafile));
   // The server loads every file in assets/ at start: leave only this build's.
   const current = new Set(built.flatMap(({ metafile }) => Object.keys(metafile.outputs).map((f) => path.basename(f))));
   for (const name of readdirSync(ASSETS_OUT)) if (!current.has(name)) rmSync(path.join(ASSETS_OUT, name));

@@ -118,10 +118,10 @@ backend.objects.set(`logo/${PREFERRED_LOGO}`, {
 });
 
 const sites: { name: string; server: RunningServer }[] = [
-  { name: 'content file', server: await startServer({}, [], { keepLogs: false }) },
+  { name: 'content file', server: await startServer({}, [], { stdout: 'discard' }) },
   {
     name: 'backend',
-    server: await startServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.key }, [], { keepLogs: false }),
+    server: await startServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.key }, [], { stdout: 'discard' }),
   },
 ];
 

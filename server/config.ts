@@ -97,6 +97,7 @@ const envSchema = z
     NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
     CONTENT_PATH: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
     PUBLIC_ORIGIN: z
       .string()
       .refine(
@@ -150,6 +151,8 @@ export interface Config {
   production: boolean;
   contentPath: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The most bytes of log lines kept for a reader that is slow; what does not fit is dropped. */
+  logBufferBytes: number;
   /** Where visitors reach the site; every absolute URL is built from it, never from request headers. */
   publicOrigin: string;
   /** The Supabase backend, or null to run on the content file alone. */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     contentPath: e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH,
     logLevel: e.LOG_LEVEL,
+    logBufferBytes: e.LOG_BUFFER_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     backend: backendSettings(e.SUPABASE_URL, e.SUPABASE_ANON_KEY),
     imageHosts: e.IMAGE_HOSTS,

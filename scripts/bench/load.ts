@@ -1,7 +1,11 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+/** wrk's threads: one per core of the two-core build machine. */
+const WRK_THREADS = 2;
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -12,8 +16,94 @@ export interface LoadResult {
   bytesPerResponse: number;
 }
 
+/**
+ * What loads the targets. wrk (C, Debian package `wrk`) when it is on the PATH: a Node load
+ * generator on the same cores saturates before the server does, which hides how the server
+ * behaves at its limit (its memory above all). autocannon, in its own process, otherwise.
+ */
+export interface LoadGenerator {
+  name: 'wrk' | 'autocannon';
+  /** One line for the report: which generator, and how it runs. */
+  description: string;
+  run(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult>;
+}
+
+/** wrk when installed (unless `prefer` says autocannon), else autocannon. */
+export function chooseLoadGenerator(prefer?: string): LoadGenerator {
+  const wrk = prefer === 'autocannon' ? null : onPath('wrk');
+  if (prefer === 'wrk' && !wrk)
+    throw new Error('wrk is not installed: apt-get install -y wrk, or leave out --generator');
+  if (wrk) {
+    return {
+      name: 'wrk',
+      description: `wrk (${wrk}), ${WRK_THREADS} threads`,
+      run: (url, connections, seconds, headers) => runWrk(wrk, url, connections, seconds, headers),
+    };
+  }
+  return {
+    name: 'autocannon',
+    description: 'autocannon in its own Node process (wrk is not installed: apt-get install -y wrk)',
+    run: runAutocannon,
+  };
+}
+
+function onPath(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+function runWrk(
+  wrk: string,
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<LoadResult> {
+  const args = ['-t', String(Math.min(WRK_THREADS, connections)), '-c', String(connections), '-d', `${seconds}s`];
+  args.push('--latency', '--timeout', '5s');
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) =>
+    execFile(wrk, args, (error, out, err) => {
+      if (error) return reject(new Error(`wrk failed: ${err.trim() || error.message}`));
+      resolve(parseWrk(out));
+    }),
+  );
+}
+
+/** wrk's text report: "Requests/sec", the --latency percentiles, socket errors, non-2xx/3xx answers. */
+export function parseWrk(report: string): LoadResult {
+  const number = (pattern: RegExp) => Number(pattern.exec(report)?.[1] ?? 0);
+  const requests = number(/(\d+) requests in /);
+  const read = /requests in [\d.]+\w+, ([\d.]+)([KMGT]?B) read/.exec(report);
+  const bytesRead = read ? Number(read[1]) * 1024 ** ['B', 'KB', 'MB', 'GB', 'TB'].indexOf(read[2]!) : 0;
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
+  return {
+    requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    p50Ms: latencyMs(/^\s+50%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report)),
+    p99Ms: latencyMs(/^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report)),
+    errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
+    bytesPerResponse: requests ? Math.round(bytesRead / requests) : 0,
+  };
+}
+
+function latencyMs(match: RegExpExecArray | null): number {
+  if (!match) return 0;
+  const factor = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+  return Math.round(Number(match[1]) * factor * 100) / 100;
+}
+
 /** One load run by autocannon in its own process, so the generator never shares a core's event loop with the server. */
-export function runLoad(
+function runAutocannon(
   url: string,
   connections: number,
   seconds: number,

@@ -17,8 +17,13 @@ export interface Metrics {
   cacheObserver: CacheObserver;
 }
 
+export interface MetricsSources {
+  /** Log lines dropped since start, because the log's reader fell behind or went away. */
+  droppedLogLines?: () => number;
+}
+
 /** One registry per app, so that apps built side by side (as in tests) never share counters. */
-export function createMetrics(): Metrics {
+export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}): Metrics {
   const registry = new Registry();
   // Event-loop lag, heap and resident memory, CPU, open handles, garbage collection.
   collectDefaultMetrics({ register: registry });
@@ -47,6 +52,18 @@ export function createMetrics(): Metrics {
     help: 'Failed backend calls, by endpoint',
     labelNames: ['endpoint'],
     registers: [registry],
+  });
+
+  let droppedCounted = 0;
+  new Counter({
+    name: 'log_lines_dropped_total',
+    help: 'Log lines dropped because the reader of stdout fell behind by more than LOG_BUFFER_BYTES, or went away',
+    registers: [registry],
+    collect() {
+      const dropped = droppedLogLines();
+      this.inc(dropped - droppedCounted);
+      droppedCounted = dropped;
+    },
   });
 
   return {

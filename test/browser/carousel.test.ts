@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { watchTimerLateness } from './page.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -43,6 +44,7 @@ async function openHydrated(page: Page) {
 describe('the hero carousel, measured', () => {
   it('changes the studio every 4 s, fades the label for 200 ms, and wraps after the last slide', async () => {
     const { page } = await site.visitor({ language: 'de' });
+    const lateness = await watchTimerLateness(page);
     await openHydrated(page);
     expect(
       await page
@@ -51,7 +53,10 @@ describe('the hero carousel, measured', () => {
         .evaluate((img) => getComputedStyle(img).transitionDuration),
     ).toBe('1s');
 
+    await lateness.reset();
     const { changes, lowestOpacity } = await recordLabel(page, 16_800);
+    // Each change is a timer of the page: on a busy machine it may run as late as the page's timers do.
+    const slack = await lateness.worstMs();
     const texts = changes.map((c) => c.text);
     expect(texts.slice(0, 5)).toEqual([
       'Studio München',
@@ -63,8 +68,8 @@ describe('the hero carousel, measured', () => {
     const intervals = changes.slice(2).map((c, i) => c.at - changes[i + 1]!.at);
     expect(intervals.length).toBeGreaterThanOrEqual(3);
     for (const gap of intervals) {
-      expect(gap).toBeGreaterThan(3700);
-      expect(gap).toBeLessThan(4300);
+      expect(gap).toBeGreaterThan(3700 - slack);
+      expect(gap).toBeLessThan(4300 + slack);
     }
     expect(lowestOpacity).toBeLessThan(0.5);
   });

@@ -1,7 +1,5 @@
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { accessSync, constants } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium unless CHROMIUM_PATH names another. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -28,23 +26,13 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** The browser, for tests that give each visitor a fresh context (cookies, storage) of its own. */
+/**
+ * The browser, for tests that give each visitor a fresh context (cookies, storage) of its own.
+ * Its profile is a temporary folder of Playwright's, which removes it only once the browser's
+ * processes have exited, retrying while Chromium's helpers still write to it; a folder of our
+ * own, removed when the context closed, raced them (ENOTEMPTY).
+ */
 export function launchBrowser(): Promise<Browser> {
   assertChromium();
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-}
-
-/** A fresh browser profile; close() removes it. */
-export async function openBrowser(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  assertChromium();
-  const profile = mkdtempSync(path.join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    ...options,
-  });
-  // Chromium may still be writing into the profile as it closes: retry rather than fail the suite.
-  context.on('close', () => rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
-  return context;
 }

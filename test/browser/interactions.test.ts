@@ -4,11 +4,21 @@ import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
+/**
+ * Opens a page and waits until the parts the tests use are hydrated: the sections below the hero
+ * hydrate on their own, later, and on a busy machine much later. React marks each element it has
+ * taken over with a `__reactFiber…` property.
+ */
 async function openHydrated(page: Page, path = '/') {
   await page.goto(site.url + path);
-  await page.waitForFunction(
-    () => document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero'),
-  );
+  await page.waitForFunction(() => {
+    const hydrated = (selector: string) => {
+      const element = document.querySelector(selector);
+      return !element || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    };
+    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
+    return heroReady && hydrated('#studio-select') && hydrated('.footer') && hydrated('.studio-card');
+  });
 }
 
 const inViewport = (page: Page, selector: string) =>
@@ -91,7 +101,7 @@ describe('the footer and the legal notice', () => {
     await page.locator('a.legal__back').click();
     await page.waitForURL(site.url + '/');
     // The address changes first; the landing page is rendered as a transition right after.
-    await page.locator('.hero__title').waitFor({ state: 'visible', timeout: 2000 });
+    await page.locator('.hero__title').waitFor({ state: 'visible' });
 
     await page.locator('.footer a[href="/impressum#Datenschutzerklärung"]').click();
     await page.waitForURL(/\/impressum#Datenschutzerkl%C3%A4rung$/);
@@ -103,9 +113,10 @@ describe('the footer and the legal notice', () => {
     await page.goBack();
     await page.waitForURL(site.url + '/');
 
-    // A visitor arriving on the anchor directly lands on the section too.
+    // A visitor arriving on the anchor directly lands on the section too (on a busy machine the
+    // browser may scroll to it only after the load event).
     await page.goto(site.url + '/impressum#Datenschutzerklärung');
-    expect(await inViewport(page, '#privacy-heading')).toBe(true);
+    await expect.poll(() => inViewport(page, '#privacy-heading'), { timeout: 10_000 }).toBe(true);
   });
 });
 
@@ -117,7 +128,9 @@ describe('an unknown path', () => {
     await watched.page.waitForFunction(() => document.title.includes('404') || document.querySelector('.not-found'));
     expect(await watched.page.locator('.not-found__message').textContent()).toBe('Hoppla! Seite nicht gefunden');
     await expect
-      .poll(() => watched.console.filter((m) => m.type === 'error' && m.text.includes('/no/such/page')).length)
+      .poll(() => watched.console.filter((m) => m.type === 'error' && m.text.includes('/no/such/page')).length, {
+        timeout: 10_000, // logged once the page has hydrated, which a busy machine delays
+      })
       .toBe(1);
     await watched.page.locator('.not-found a[href="/"]').click();
     await watched.page.waitForURL(site.url + '/');

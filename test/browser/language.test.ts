@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { watchTimerLateness } from './page.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -6,6 +7,7 @@ const site = setUpSite();
 describe('choosing a language on the first visit', () => {
   it('highlights the choice at once, closes the overlay about 150 ms later, and remembers it', async () => {
     const { page, context } = await site.visitor();
+    const lateness = await watchTimerLateness(page);
     // Records whether the overlay is ever in the document, from the first byte of every load.
     await page.addInitScript(() => {
       const w = window as unknown as { __overlaySeen: boolean };
@@ -20,12 +22,13 @@ describe('choosing a language on the first visit', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await page.locator('[role="dialog"] h2').textContent()).toBe('Select Language');
 
+    await lateness.reset();
     const timing = await page.evaluate(async () => {
       const link = document.querySelector<HTMLAnchorElement>('[role="dialog"] a[hreflang="en"]')!;
       const start = performance.now();
       link.click();
       await new Promise(requestAnimationFrame); // the next frame a visitor sees
-      const highlightedAfterMs = link.classList.contains('is-selected') ? performance.now() - start : Infinity;
+      const highlightedInFirstFrame = link.classList.contains('is-selected');
       await new Promise<void>((resolve) => {
         const observer = new MutationObserver(() => {
           if (!document.querySelector('[role="dialog"]')) {
@@ -35,15 +38,20 @@ describe('choosing a language on the first visit', () => {
         });
         observer.observe(document.body, { childList: true, subtree: true });
       });
-      return { highlightedAfterMs, closedAfterMs: performance.now() - start };
+      return { highlightedInFirstFrame, closedAfterMs: performance.now() - start };
     });
-    expect(timing.highlightedAfterMs).toBeLessThan(100);
+    // The highlight is in the first frame drawn after the click, however long the machine took to draw it.
+    expect(timing.highlightedInFirstFrame).toBe(true);
     expect(timing.closedAfterMs).toBeGreaterThanOrEqual(150);
-    expect(timing.closedAfterMs).toBeLessThan(1000);
+    // The close waits for a 150 ms timer: on a busy machine it may run as late as the page's timers do.
+    expect(timing.closedAfterMs).toBeLessThan(1000 + (await lateness.worstMs()));
 
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     // The sections below the first screen hydrate on their own and follow within moments.
-    await expect.poll(() => page.locator('#studios-heading').textContent(), { timeout: 1000 }).toBe('Our studios');
+    const followWithinMs = 1000 + (await lateness.worstMs());
+    await expect
+      .poll(() => page.locator('#studios-heading').textContent(), { timeout: followWithinMs })
+      .toBe('Our studios');
     expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('en');
     const cookie = (await context.cookies(site.url)).find((c) => c.name === 'selectedLanguage');
     expect(cookie?.value).toBe('en');
@@ -67,13 +75,17 @@ describe('the language dropdown', () => {
     await page.locator('.language-menu summary').click();
     await page.locator('.language-menu a[hreflang="es"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'es');
-    expect(await page.locator('#studios-heading').textContent()).toBe('Nuestros estudios');
+    // The studios section hydrates and renders on its own, after the first screen.
+    await expect
+      .poll(() => page.locator('#studios-heading').textContent(), { timeout: 10_000 })
+      .toBe('Nuestros estudios');
     expect(await page.locator('.language-menu summary').textContent()).toBe('ES – Idioma: Español');
 
     await page.locator('.language-menu summary').click();
     await page.locator('.language-menu a[hreflang="de"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'de');
-    expect(await page.locator('#studios-heading').textContent()).toBe('Unsere Studios');
+    // The studios section hydrates and renders on its own, after the first screen.
+    await expect.poll(() => page.locator('#studios-heading').textContent(), { timeout: 10_000 }).toBe('Unsere Studios');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 });

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { openBrowser } from './chromium.ts';
+import { launchBrowser } from './chromium.ts';
 
 const { studios } = loadContent(DEFAULT_CONTENT_PATH).public;
 
 let server: RunningServer;
+let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
+  await browser?.close();
   await server?.stop();
 });
 
@@ -20,14 +22,14 @@ async function languageCookie(context: BrowserContext): Promise<string | undefin
 }
 
 describe('with JavaScript turned off', () => {
-  let browser: BrowserContext;
+  let visitor: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    browser = await openBrowser({ javaScriptEnabled: false });
-    page = await browser.newPage();
+    visitor = await browser.newContext({ javaScriptEnabled: false });
+    page = await visitor.newPage();
   });
   afterAll(async () => {
-    await browser?.close();
+    await visitor?.close();
   });
 
   it('a first visit chooses English through the overlay and can read every section', async () => {
@@ -39,7 +41,7 @@ describe('with JavaScript turned off', () => {
     await Promise.all([page.waitForURL(`${server.url}/?lng=en`), overlay.locator('a[hreflang="en"]').click()]);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.locator('[role="dialog"]').count()).toBe(0);
-    expect(await languageCookie(browser)).toBe('en');
+    expect(await languageCookie(visitor)).toBe('en');
 
     const visible = (selector: string) => page.locator(selector).first().isVisible();
     expect(await page.locator('h1.hero__title').textContent()).toBe('Horizon Live 2027');
@@ -78,7 +80,7 @@ describe('with JavaScript turned off', () => {
     await Promise.all([page.waitForURL(`${server.url}/?lng=es`), menu.locator('a[hreflang="es"]').click()]);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     expect(await page.locator('#studios-heading').textContent()).toBe('Nuestros estudios');
-    expect(await languageCookie(browser)).toBe('es');
+    expect(await languageCookie(visitor)).toBe('es');
 
     await page.goto(`${server.url}/`);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
@@ -88,9 +90,9 @@ describe('with JavaScript turned off', () => {
 
 describe('with JavaScript on', () => {
   it('shows each studio address once: the list for visitors without scripts stays hidden', async () => {
-    const browser = await openBrowser();
+    const visitor = await browser.newContext();
     try {
-      const page = await browser.newPage();
+      const page = await visitor.newPage();
       const problems: string[] = [];
       page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
       page.on('pageerror', (error) => problems.push(error.message));
@@ -107,7 +109,7 @@ describe('with JavaScript on', () => {
       }
       expect(problems.filter((text) => !/Failed to load resource|ERR_/.test(text))).toEqual([]);
     } finally {
-      await browser.close();
+      await visitor.close();
     }
   });
 });

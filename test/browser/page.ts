@@ -54,3 +54,32 @@ export function isOfflineThirdPartyFailure(entry: { text: string; url: string })
   const thirdParty = /https:\/\/(www\.)?(youtube-nocookie\.com|youtube\.com|google\.com|gstatic\.com)/;
   return thirdParty.test(entry.url) || (thirdParty.test(entry.text) && /net::ERR_/.test(entry.text));
 }
+
+/**
+ * How late the page's own timers run: a probe in the page asks for a 10 ms timeout over and
+ * over and keeps the worst delay beyond it. On a busy machine every timer of the page is that
+ * late too, so a timing assertion widens its tolerance by it and keeps its meaning: it fails
+ * when the page asked for the wrong delay, not when the machine was slow.
+ */
+export async function watchTimerLateness(page: Page): Promise<{ reset(): Promise<void>; worstMs(): Promise<number> }> {
+  await page.addInitScript(() => {
+    const probe = { worstMs: 0 };
+    (window as unknown as { __timerLateness: typeof probe }).__timerLateness = probe;
+    const schedule = () => {
+      const due = performance.now() + 10;
+      setTimeout(() => {
+        probe.worstMs = Math.max(probe.worstMs, performance.now() - due);
+        schedule();
+      }, 10);
+    };
+    schedule();
+  });
+  return {
+    reset: () =>
+      page.evaluate(
+        () => void ((window as unknown as { __timerLateness: { worstMs: number } }).__timerLateness.worstMs = 0),
+      ),
+    worstMs: () =>
+      page.evaluate(() => (window as unknown as { __timerLateness: { worstMs: number } }).__timerLateness.worstMs),
+  };
+}

@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +29,8 @@ function freshFolder(prefix: string): string {
   workDirs.push(dir);
   return dir;
 }
-// Each replay holds two node_modules trees: removing them takes a while on a busy machine.
-afterAll(() => workDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 120_000);
+// The replayed image holds a whole node_modules: on a busy machine removing it takes a while.
+afterAll(() => Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5 }))), 120_000);
 
 /** USER as numbers: a name is looked up as `docker run` would in the image's /etc/passwd. */
 function userIds(user: string): { uid: string; gid: string } {

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { APP_ROOT } from '../../server/paths.ts';
 
+/**
+ * What happens to the server's stdout once it is listening: every line read and kept (the
+ * default), read into nothing (a benchmark's access log), no longer read at all (a stalled log
+ * collector), or its reading end closed (a collector that went away).
+ */
+export type StdoutAfterStart = 'keep' | 'discard' | 'stall' | 'close';
+
 export interface RunningServer {
   url: string;
   child: ChildProcess;
@@ -20,7 +27,7 @@ export interface RunningServer {
 export function startServer(
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
-  options?: { keepLogs?: boolean },
+  options?: { stdout?: StdoutAfterStart },
 ): Promise<RunningServer> {
   return startListening(
     [...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')],
@@ -42,13 +49,14 @@ export function startServer(
 export async function startListening(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  { keepLogs = true }: { keepLogs?: boolean } = {},
+  { stdout = 'keep' }: { stdout?: StdoutAfterStart } = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, args, {
     cwd: APP_ROOT,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killWithTestProcess(child);
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
@@ -62,11 +70,10 @@ export async function startListening(
         logs.push(entry);
         if (entry.msg === 'listening') {
           resolve(entry.port as number);
+          if (stdout !== 'keep') lines.close(); // this pauses stdout
           // A benchmark's access log is drained unread, so reading it never slows the server.
-          if (!keepLogs) {
-            lines.close(); // this pauses stdout: resume it, reading into nothing
-            child.stdout!.on('data', () => {}).resume();
-          }
+          if (stdout === 'discard') child.stdout!.on('data', () => {}).resume();
+          if (stdout === 'close') child.stdout!.destroy();
         }
       } catch {
         logs.push({ raw: line });
@@ -100,6 +107,7 @@ export function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promis
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killWithTestProcess(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
@@ -111,4 +119,14 @@ export function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promis
       resolve({ code, stdout, stderr });
     }),
   );
+}
+
+/**
+ * A server a failed test never stopped would outlive the test run (it no longer dies of its
+ * closed stdout): it is killed when the test process exits.
+ */
+function killWithTestProcess(child: ChildProcess): void {
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.ts';
+import { createMetrics } from '../../server/ops/metrics.ts';
 
 const assetPath = async () => (await testApp()).deps.clientAssets.script;
 
@@ -95,5 +96,19 @@ describe('GET /metrics', () => {
       'cache_served_total{endpoint="logo",outcome="stale"} 1',
     ]);
     expect(samples(text, 'upstream_errors_total')).toEqual(['upstream_errors_total{endpoint="logo"} 1']);
+  });
+});
+
+describe('log_lines_dropped_total', () => {
+  it('is the number of log lines dropped so far, as a counter', async () => {
+    let dropped = 0;
+    const metrics = createMetrics({ droppedLogLines: () => dropped });
+    const value = async () => /^log_lines_dropped_total (\d+)$/m.exec(await metrics.registry.metrics())?.[1];
+    expect(await metrics.registry.metrics()).toContain('# TYPE log_lines_dropped_total counter');
+    expect(await value()).toBe('0');
+    dropped = 7;
+    expect(await value()).toBe('7');
+    dropped = 12;
+    expect(await value()).toBe('12');
   });
 });

@@ -108,6 +108,27 @@ describe('SIGTERM to the running server', () => {
   });
 });
 
+describe('SIGTERM to a server whose main thread is then held', () => {
+  it('still ends within SHUTDOWN_TIMEOUT_MS + 1 s: a watchdog thread kills it', async () => {
+    // Preloaded: right after the shutdown begins, the main thread waits on a lock nobody releases,
+    // as a synchronous log flush into a full pipe would.
+    const holdAfterSignal = [
+      '--import',
+      'data:text/javascript,process.on("SIGTERM", () => setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)))',
+    ];
+    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '1000' }, holdAfterSignal);
+    const signalled = Date.now();
+    try {
+      const killedBy = new Promise((resolve) => server.child.once('exit', (_code, signal) => resolve(signal)));
+      await server.stop('SIGTERM');
+      expect(await killedBy).toBe('SIGKILL');
+      expect(Date.now() - signalled).toBeLessThan(1000 + 1000);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+});
+
 describe('an uncaught error in the running server', () => {
   // Preloaded into the server's process: a signal the test sends makes it fail the way a bug would.
   const failOnSignal = (failure: string) => [
