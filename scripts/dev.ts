@@ -29,6 +29,12 @@ const say = (text: string) => console.log(`\x1b[36m[dev]\x1b[0m ${text}`);
 
 const { assets: ASSETS_OUT, server: SERVER_OUT } = outputPaths(DIST);
 
+// The port first: a second `npm run dev` stops here, before it touches the first one's dist/.
+const proxy = await startDevProxy(port, host).catch((error: Error) => {
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
+
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(ASSETS_OUT, { recursive: true });
 
@@ -38,7 +44,6 @@ const scriptBuild = await esbuild.context({
 });
 const stylesBuild = await esbuild.context(stylesBuildOptions());
 const serverBuild = await esbuild.context(serverBuildOptions());
-const proxy = await startDevProxy(port, host);
 
 async function buildClient(): Promise<void> {
   const built = await Promise.all([scriptBuild.rebuild(), stylesBuild.rebuild()]);

@@ -88,6 +88,22 @@ describe('npm run dev', () => {
     expect(output).not.toMatch(/^\{"level"/m);
   });
 
+  it('a second one on the same port stops with one line and leaves the first serving', async () => {
+    const second = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+        cwd: project,
+        env: { PATH: process.env.PATH, PORT: new URL(origin).port },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toMatch(/^Cannot start: listen EADDRINUSE[^\n]*$/);
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+  }, 60_000);
+
   it('picks up a component change: the server renders it, the bundle holds it, open tabs reload', async () => {
     const footer = path.join(project, 'client/components/Footer.tsx');
     const before = reloads;
