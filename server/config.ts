@@ -110,6 +110,7 @@ const envSchema = z
     IMAGE_HOSTS: imageHosts.default([]),
     CACHE_FRESH_SECONDS: wholeNumber(1, 31_536_000).default(60),
     CACHE_STALE_SECONDS: wholeNumber(0, 31_536_000).default(86_400),
+    PAGE_EDGE_SECONDS: wholeNumber(0, 3600).default(5),
     UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
     CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
     LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
@@ -160,6 +161,8 @@ export interface Config {
   /** Hosts besides the backend's own that hero images may come from. */
   imageHosts: string[];
   cache: CacheSettings;
+  /** The longest a shared cache in front may keep a page (0: pages are not offered to it). */
+  pageEdgeSeconds: number;
   /** The longest a backend call may take, headers and body. */
   upstreamTimeoutMs: number;
   /** The preferred file of the backend's logo bucket. */
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleSeconds: e.CACHE_STALE_SECONDS,
       snapshotPath: e.CACHE_SNAPSHOT_PATH ? path.resolve(APP_ROOT, e.CACHE_SNAPSHOT_PATH) : DEFAULT_SNAPSHOT_PATH,
     },
+    pageEdgeSeconds: e.PAGE_EDGE_SECONDS,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logoFileName: e.LOGO_FILE_NAME,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

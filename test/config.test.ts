@@ -85,6 +85,7 @@ describe('cache and backend settings', () => {
     expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86_400, snapshotPath: DEFAULT_SNAPSHOT_PATH });
     expect(path.dirname(DEFAULT_SNAPSHOT_PATH)).toBe(os.tmpdir());
     expect(config.upstreamTimeoutMs).toBe(2500);
+    expect(config.pageEdgeSeconds).toBe(5);
     expect(config.logoFileName).toBe('logo-3d-white-on-blue.png');
     expect(config.imageHosts).toEqual([]);
   });
@@ -94,6 +95,7 @@ describe('cache and backend settings', () => {
       CACHE_FRESH_SECONDS: '30',
       CACHE_STALE_SECONDS: '3600',
       UPSTREAM_TIMEOUT_MS: '800',
+      PAGE_EDGE_SECONDS: '0',
       CACHE_SNAPSHOT_PATH: 'var/cache.json',
       LOGO_FILE_NAME: 'brand.png',
       IMAGE_HOSTS: ' images.example.com, CDN.example.org:8443 ,',
@@ -104,6 +106,7 @@ describe('cache and backend settings', () => {
       snapshotPath: path.join(APP_ROOT, 'var/cache.json'),
     });
     expect(config.upstreamTimeoutMs).toBe(800);
+    expect(config.pageEdgeSeconds).toBe(0);
     expect(config.logoFileName).toBe('brand.png');
     expect(config.imageHosts).toEqual(['images.example.com', 'cdn.example.org:8443']);
   });
@@ -113,6 +116,9 @@ describe('cache and backend settings', () => {
     ['CACHE_FRESH_SECONDS', 'a minute'],
     ['CACHE_STALE_SECONDS', '-1'],
     ['UPSTREAM_TIMEOUT_MS', '2.5'],
+    ['PAGE_EDGE_SECONDS', '-1'],
+    ['PAGE_EDGE_SECONDS', '1.5'],
+    ['PAGE_EDGE_SECONDS', '3601'],
     ['LOGO_FILE_NAME', 'logos/brand.png'],
     ['LOGO_FILE_NAME', 'brand.png?v=2'],
     ['IMAGE_HOSTS', 'https://images.example.com'],

@@ -2,8 +2,13 @@ vcl 4.1;
 # The landing page behind Varnish 7 (Debian's varnish package), as /etc/varnish/default.vcl.
 #
 # - /api, the hashed assets, images, locale files and the other public files are kept here for
-#   every visitor, whatever cookies they send; pages and /event.ics follow the visitor's language
-#   cookie, so they are passed to the server with their cookies and conditional headers.
+#   every visitor, whatever cookies they send.
+# - The pages (/ and /impressum) are kept per variant: the selectedLanguage cookie's value when
+#   it is exactly de, en or es as the server reads it, otherwise "first visit". The server is
+#   sent that cookie alone (or none), never the visitor's own, and no query string; a request
+#   with lng in its query passes. A page is kept for the seconds the server's CDN-Cache-Control
+#   gives (a few, never past its next change) and never served stale.
+# - /event.ics and everything else are passed to the server with their cookies.
 # - One copy per content coding: Varnish asks the server for gzip and unzips for the clients that
 #   do not take it (open-source Varnish does not handle brotli: browsers get gzip through it).
 # - A stale /api answer is served while one request revalidates it (the server's
@@ -68,8 +73,43 @@ sub vcl_recv {
         call landing_kept;
     }
 
-    # ---- pages, /event.ics and everything else: per visitor, passed as they are ----
+    # ---- pages: kept per language variant for the seconds the server allows ----
+    if (req.url ~ "^/(impressum)?(\?|$)") {
+        # ?lng= (a name holding lng in any case, or an escape the server would decode) chooses
+        # the language and sets the cookie: per visitor.
+        if (req.url ~ "(?i)[?&][^=&]*(lng|%)") {
+            return (pass);
+        }
+        set req.http.X-Landing-Kept = "page";
+        call landing_page_variant;
+        set req.url = regsub(req.url, "\?.*$", "");
+        return (hash);
+    }
+
+    # ---- /event.ics and everything else: per visitor, passed as they are ----
     return (pass);
+}
+
+# The page variant, read as the server reads the cookie: the first pair named exactly
+# selectedLanguage (split at ';' only, name and value trimmed) decides; a value other than
+# de, en or es is a first visit. The server then gets that cookie alone, so it renders exactly
+# the variant the copy is kept under.
+sub landing_page_variant {
+    std.collect(req.http.Cookie, "; ");
+    if (req.http.Cookie ~ "^((?!\s*selectedLanguage\s*=)[^;]*;)*\s*selectedLanguage\s*=\s*(de|en|es)\s*(;|$)") {
+        set req.http.X-Landing-Variant = regsub(req.http.Cookie,
+            "^((?!\s*selectedLanguage\s*=)[^;]*;)*\s*selectedLanguage\s*=\s*(de|en|es)\s*(;.*)?$", "\2");
+        set req.http.Cookie = "selectedLanguage=" + req.http.X-Landing-Variant;
+    } else {
+        set req.http.X-Landing-Variant = "first-visit";
+        unset req.http.Cookie;
+    }
+}
+
+sub vcl_hash {
+    if (req.http.X-Landing-Variant) {
+        hash_data(req.http.X-Landing-Variant);
+    }
 }
 
 # What every kept path shares: no cookies (nothing there depends on them), no query string
@@ -101,10 +141,15 @@ sub vcl_backend_fetch {
     unset bereq.http.X-Landing-Kept;
     unset bereq.http.X-Landing-Fresh-Only;
     unset bereq.http.X-Landing-Stale-Ok;
+    unset bereq.http.X-Landing-Variant;
 }
 
 sub vcl_backend_response {
     if (bereq.uncacheable) {
+        return (deliver);
+    }
+    if (bereq.url ~ "^/(impressum)?$") {
+        call landing_page_lifetime;
         return (deliver);
     }
     # A failing server never replaces a kept copy; the request is answered from it (vcl_synth).
@@ -138,6 +183,23 @@ sub vcl_backend_response {
     return (deliver);
 }
 
+# A page is kept only for the server's CDN-Cache-Control max-age, and only a 200 without
+# Set-Cookie. No grace: a copy is never served past its lifetime, so a new phase or countdown
+# step shows within a second. Kept a little longer only to be revalidated with its ETag.
+sub landing_page_lifetime {
+    if (beresp.status != 200 || beresp.http.Set-Cookie ||
+        beresp.http.CDN-Cache-Control !~ "(^|,)\s*max-age=[1-9][0-9]*\s*(,|$)") {
+        set beresp.ttl = 1s;
+        set beresp.grace = 0s;
+        set beresp.uncacheable = true;
+    } else {
+        set beresp.ttl = std.duration(
+            regsub(beresp.http.CDN-Cache-Control, "^(.*,)?\s*max-age=([0-9]+).*$", "\2s"), 0s);
+        set beresp.grace = 0s;
+        set beresp.keep = 10s;
+    }
+}
+
 sub vcl_backend_error {
     # The server is down or did not answer: keep the old copy (a background fetch), or let the
     # request be answered from it (vcl_synth).
@@ -150,6 +212,9 @@ sub vcl_deliver {
     # Every visitor gets the id of their own request, never the one that filled the cache.
     set resp.http.X-Request-Id = req.http.X-Request-Id;
     unset resp.http.X-Landing-Swr;
+    # The edge's own lifetime of a page is not for browsers or caches further on.
+    unset resp.http.CDN-Cache-Control;
+    unset resp.http.X-Accel-Expires;
 
     # This cache's Cache-Status entry (RFC 9211), after the server's own.
     if (!req.http.X-Landing-Kept) {
@@ -174,7 +239,8 @@ sub vcl_deliver {
 
 sub vcl_synth {
     # The server failed a kept path: answer from the stale copy if there is one.
-    if (resp.status == 503 && req.http.X-Landing-Kept && !req.http.X-Landing-Stale-Ok) {
+    if (resp.status == 503 && req.http.X-Landing-Kept && req.http.X-Landing-Kept != "page" &&
+        !req.http.X-Landing-Stale-Ok) {
         set req.http.X-Landing-Stale-Ok = "1";
         unset req.http.X-Landing-Fresh-Only;
         return (restart);

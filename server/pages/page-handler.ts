@@ -14,6 +14,7 @@ import type { PageAssets } from '../../shared/content.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../ops/metrics.ts';
 import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
 import { clockStep, eventClock, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
+import { edgeSeconds, namesLanguage, offerToEdge } from './edge-lifetime.ts';
 
 export interface PageDeps {
   config: Config;
@@ -62,11 +63,20 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     const assets = await deps.heroAssets.get();
     const status = kind === 'notFound' ? 404 : 200;
 
+    const at = now();
+    const clock = kind === 'landing' ? eventClock(at, deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
+
     if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
-    // The HTML depends on the language cookie: browsers may keep it, shared caches may not.
+    // A shared cache that keys by the language cookie's value (the shipped VCL and nginx
+    // configuration) may keep a page for seconds, never past its next change; an answer that
+    // sets the cookie, or is asked for with ?lng=, stays with its visitor.
+    if (status === 200 && !choice.fromQuery && !namesLanguage(req)) {
+      offerToEdge(res, edgeSeconds(at, clock ? clock.changesAt : null, deps.config.pageEdgeSeconds));
+    }
+    // The HTML depends on the language cookie: browsers may keep it only to revalidate it, and
+    // a shared cache that does not read the edge's own headers passes it.
     res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
 
-    const clock = kind === 'landing' ? eventClock(now(), deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
     const page = (url: string) => pageRequest(deps, url, kind, choice, assets, clock);
     if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
 

@@ -172,6 +172,6 @@ async function running(
 /** The request log varnishncsa writes with the shipped format, for what is in Varnish's memory log now. */
 export function varnishLog(workdir: string): string {
   const format = path.join(APP_ROOT, 'deploy/varnish/varnishncsa.format');
-  const result = spawnSync('varnishncsa', ['-n', workdir, '-d', '-f', format], { encoding: 'utf8', timeout: 5000 });
+  const result = spawnSync('varnishncsa', ['-n', workdir, '-d', '-f', format], { encoding: 'utf8', timeout: 15_000 });
   return result.stdout ?? '';
 }

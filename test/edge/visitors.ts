@@ -10,7 +10,10 @@ export interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
-export function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** Headers as a client sends them; a list is sent as that many headers of one name. */
+export type RequestHeaders = Record<string, string | string[]>;
+
+export function get(url: string, headers: RequestHeaders = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -1,0 +1,30 @@
+import type { Request, Response } from 'express';
+import { LANGUAGE_QUERY_PARAM } from '../../shared/languages.ts';
+import { SECOND_MS } from '../../shared/event-clock.ts';
+
+/**
+ * How long a shared cache in front may keep a page: `limitSeconds` at most, and never past the
+ * instant its bytes next change (`changesAt`, the event clock's next step; null when they do
+ * not change with time). Whole seconds, rounded down: 0 means not at all.
+ */
+export function edgeSeconds(now: number, changesAt: number | null, limitSeconds: number): number {
+  if (changesAt === null) return limitSeconds;
+  return Math.max(0, Math.min(limitSeconds, Math.floor((changesAt - now) / SECOND_MS)));
+}
+
+/** Whether the address names the language (`?lng=`, in any case): such answers are per visitor. */
+export function namesLanguage(req: Request): boolean {
+  return Object.keys(req.query).some((name) => name.toLowerCase() === LANGUAGE_QUERY_PARAM.toLowerCase());
+}
+
+/**
+ * The edge's lifetime of a page, for the edge only: `X-Accel-Expires` (nginx) and
+ * `CDN-Cache-Control` (RFC 9213, managed CDNs and the shipped VCL). Browsers keep following
+ * `Cache-Control`. Must be called before `Cache-Control` is set: nginx 1.22 ignores
+ * `X-Accel-Expires` that comes after `Cache-Control: private`.
+ */
+export function offerToEdge(res: Response, seconds: number): void {
+  if (seconds <= 0) return;
+  res.setHeader('X-Accel-Expires', String(seconds));
+  res.setHeader('CDN-Cache-Control', `max-age=${seconds}`);
+}

@@ -1,0 +1,121 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { eventClock, HOUR_MS, MINUTE_MS, PAGE_COUNTDOWN_STEP_MS, SECOND_MS } from '../../shared/event-clock.ts';
+import { edgeSeconds } from '../../server/pages/edge-lifetime.ts';
+import { testApp } from '../helpers/app.ts';
+import { editedContent } from '../helpers/content-file.ts';
+import { eventFieldsAt } from '../helpers/event-times.ts';
+
+const START = Date.UTC(2027, 2, 18, 17, 0);
+const END = START + 90 * MINUTE_MS;
+const TIMES = { start: START, end: END };
+const content = editedContent((file) => Object.assign(file.event, eventFieldsAt(START, 90)));
+
+async function appAt(time: number, env: NodeJS.ProcessEnv = {}, pageCache = true) {
+  const { app } = await testApp({ content, now: () => time, pageCache }, { NODE_ENV: 'test', ...env });
+  return app;
+}
+
+/** The edge's two headers, and whether nginx reads X-Accel-Expires (it must come before Cache-Control). */
+function edgeHeaders(res: request.Response) {
+  const names = (res as unknown as { res: { rawHeaders: string[] } }).res.rawHeaders
+    .filter((_, i) => i % 2 === 0)
+    .map((name) => name.toLowerCase());
+  return {
+    accel: res.headers['x-accel-expires'] as string | undefined,
+    cdn: res.headers['cdn-cache-control'] as string | undefined,
+    browser: res.headers['cache-control'] as string | undefined,
+    accelFirst: names.indexOf('x-accel-expires') < names.indexOf('cache-control'),
+  };
+}
+
+describe('edgeSeconds', () => {
+  it('is the limit when the bytes do not change with time', () => {
+    expect(edgeSeconds(0, null, 5)).toBe(5);
+  });
+  it('never reaches past the next change, rounded down to whole seconds', () => {
+    expect(edgeSeconds(0, 60_000, 5)).toBe(5);
+    expect(edgeSeconds(0, 3_999, 5)).toBe(3);
+    expect(edgeSeconds(0, 999, 5)).toBe(0);
+    expect(edgeSeconds(10, 0, 5)).toBe(0);
+  });
+});
+
+describe.each([true, false])('a page offered to the edge (page cache %s)', (pageCache) => {
+  it('carries the default lifetime for the edge, before Cache-Control, and the browser rule unchanged', async () => {
+    const app = await appAt(START - 2 * HOUR_MS - 15 * MINUTE_MS - 30 * SECOND_MS, {}, pageCache);
+    for (const path of ['/', '/impressum']) {
+      const res = await request(app).get(path).set('Cookie', 'selectedLanguage=en').expect(200);
+      expect(edgeHeaders(res)).toEqual({
+        accel: '5',
+        cdn: 'max-age=5',
+        browser: 'private, no-cache',
+        accelFirst: true,
+      });
+    }
+  });
+
+  it('ends the landing page lifetime at the countdown next step, the start and the end', async () => {
+    const step = eventClock(START - 2 * HOUR_MS - 20 * MINUTE_MS, TIMES, PAGE_COUNTDOWN_STEP_MS).changesAt!;
+    const cases: [number, string | undefined][] = [
+      [step - 3_200, '3'],
+      [step - 800, undefined],
+      [START - 2_500, '2'],
+      [START - 400, undefined],
+      [START, '5'],
+      [END - 4_100, '4'],
+      [END - 1, undefined],
+      [END + HOUR_MS, '5'],
+    ];
+    for (const [now, seconds] of cases) {
+      const res = await request(await appAt(now, {}, pageCache)).get('/');
+      expect(res.status).toBe(200);
+      expect({ now, accel: res.headers['x-accel-expires'], cdn: res.headers['cdn-cache-control'] }).toEqual({
+        now,
+        accel: seconds,
+        cdn: seconds && `max-age=${seconds}`,
+      });
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+    // The legal notice has no clock: the limit holds whatever the moment.
+    const impressum = await request(await appAt(START - 400, {}, pageCache)).get('/impressum');
+    expect(impressum.headers['x-accel-expires']).toBe('5');
+  });
+});
+
+describe('what is never offered to the edge', () => {
+  const before = START - 2 * HOUR_MS;
+
+  it('an answer to ?lng= (any case, any value), which sets the cookie or follows the address', async () => {
+    const app = await appAt(before);
+    for (const query of ['?lng=en', '?LNG=es', '?Lng=de&utm_source=x', '?lng=xx', '?lng=en&lng=es']) {
+      const res = await request(app).get(`/${query}`).expect(200);
+      expect({ query, ...edgeHeaders(res), accelFirst: undefined }).toEqual({
+        query,
+        accel: undefined,
+        cdn: undefined,
+        browser: 'private, no-cache',
+        accelFirst: undefined,
+      });
+    }
+    const chosen = await request(app).get('/?lng=en');
+    expect(chosen.headers['set-cookie']).toEqual([expect.stringMatching(/^selectedLanguage=en;/)]);
+  });
+
+  it('the 404 page', async () => {
+    const res = await request(await appAt(before))
+      .get('/no-such-page')
+      .expect(404);
+    expect(res.headers['x-accel-expires']).toBeUndefined();
+    expect(res.headers['cdn-cache-control']).toBeUndefined();
+  });
+
+  it('any page when PAGE_EDGE_SECONDS is 0; a shorter limit where it is set', async () => {
+    const off = await request(await appAt(before, { PAGE_EDGE_SECONDS: '0' })).get('/');
+    expect(off.headers['x-accel-expires']).toBeUndefined();
+    expect(off.headers['cdn-cache-control']).toBeUndefined();
+    const two = await request(await appAt(before, { PAGE_EDGE_SECONDS: '2' })).get('/impressum');
+    expect(two.headers['x-accel-expires']).toBe('2');
+    expect(two.headers['cdn-cache-control']).toBe('max-age=2');
+  });
+});
