@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/paths.ts';
 import { dockerignore, replayDockerfile, type ReplayedImage } from '../helpers/dockerfile-replay.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 /** The project's own Node 24 stands in for the one in the node:24 base image. */
 const NODE_BIN_DIR = path.dirname(process.execPath);
@@ -60,14 +60,6 @@ const exitOf = (child: ChildProcess) =>
   child.exitCode !== null
     ? Promise.resolve(child.exitCode)
     : new Promise<number | null>((resolve) => child.once('exit', resolve));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the Dockerfile, replayed without a container engine', () => {
   let image: ReplayedImage;

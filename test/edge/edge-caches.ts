@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_ROOT } from '../../server/paths.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 /**
  * Varnish and nginx as an operator runs them, each as a child process on a free loopback port,
@@ -31,18 +31,6 @@ export const NGINX_CONF = path.join(APP_ROOT, 'deploy/nginx/landing.conf');
 
 export function startCache(name: CacheName, origin: Origin): Promise<EdgeCache> {
   return name === 'varnish' ? startVarnish(origin) : startNginx(origin);
-}
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Replaces `from` in a shipped file, which must hold it: a renamed setting fails loudly. */

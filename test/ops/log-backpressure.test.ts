@@ -117,6 +117,14 @@ async function start(stdout: 'stall' | 'close'): Promise<RunningServer> {
   return server;
 }
 
+/** A request still in flight (its headers never end): it keeps a stopping server up until SHUTDOWN_TIMEOUT_MS. */
+async function holdARequestOpen(server: RunningServer): Promise<void> {
+  const stuck = openConnection(Number(new URL(server.url).port));
+  stuck.send('GET / HTTP/1.1\r\nHost: localhost\r\n');
+  stuck.answer.catch(() => {});
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 function expectStillAnswering(report: LoadReport) {
   expect(report.errors).toBe(0);
   expect([...report.statuses.keys()].sort()).toEqual([200, 404]);
@@ -162,11 +170,7 @@ describe('the server with stdout a pipe nobody reads', () => {
     const report = await load(server.url, [LONG_PATH], 1500);
     expect(report.errors).toBe(0);
     expect(await droppedLines(server)).toBeGreaterThan(0);
-    // A request still in flight when the signal comes (its headers never end) keeps the server until the timeout.
-    const stuck = openConnection(Number(new URL(server.url).port));
-    stuck.send('GET / HTTP/1.1\r\nHost: localhost\r\n');
-    stuck.answer.catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holdARequestOpen(server);
     const { code, ms } = await stopTimed(server);
     expect(code).toBe(1);
     expect(ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 1000);
@@ -176,11 +180,7 @@ describe('the server with stdout a pipe nobody reads', () => {
     const server = await start('stall');
     await load(server.url, [LONG_PATH], 1500);
     expect(await droppedLines(server)).toBeGreaterThan(0);
-    // A request in flight keeps the stopping server up until SHUTDOWN_TIMEOUT_MS.
-    const stuck = openConnection(Number(new URL(server.url).port));
-    stuck.send('GET / HTTP/1.1\r\nHost: localhost\r\n');
-    stuck.answer.catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holdARequestOpen(server);
     const exited = server.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
 
