@@ -15,6 +15,8 @@ import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHe
 
 /** The server's freshness for backend answers in these runs: short, so that windows pass within a test. */
 const FRESH_SECONDS = 3;
+/** How long the edge may keep a page (the server's default), bounded further by the event clock. */
+const PAGE_SECONDS = 5;
 const { script, stylesheet } = loadClientAssets(CLIENT_BUILD_DIR);
 const LANGUAGES = ['de', 'en', 'es'] as const;
 
@@ -97,6 +99,7 @@ export function describeEdge(name: CacheName) {
         SUPABASE_ANON_KEY: fake.key,
         CACHE_FRESH_SECONDS: String(FRESH_SECONDS),
         CACHE_STALE_SECONDS: '600',
+        PAGE_EDGE_SECONDS: String(PAGE_SECONDS),
         CACHE_SNAPSHOT_PATH: path.join(snapshotDir, 'snapshot.json'),
         CONTENT_PATH: contentPath,
       });
@@ -223,6 +226,8 @@ export function describeEdge(name: CacheName) {
       ];
       let sent = 0;
       let reachedAll = 0;
+      // Every copy the runs before kept has expired, so each burst starts with a miss.
+      await wait(PAGE_SECONDS * 1000 + 500);
       for (const page of ['/', '/impressum']) {
         for (const [variant, cookies] of variants) {
           await logsSettle();
@@ -245,9 +250,9 @@ export function describeEdge(name: CacheName) {
               `200 ${variant === 'first visit' ? 'de' : variant} ${variant === 'first visit' ? 'first visit' : 'chosen'}`,
             );
           // A lifetime is a whole second at least: a burst can touch at most one more than it lasted.
-          expect(reached, `${page} ${variant}: ${reached} in ${seconds.toFixed(2)} s`).toBeLessThanOrEqual(
-            1 + Math.ceil(seconds),
-          );
+          const counted = `${page} ${variant}: ${reached} in ${seconds.toFixed(2)} s`;
+          expect(reached, counted).toBeGreaterThanOrEqual(1);
+          expect(reached, counted).toBeLessThanOrEqual(1 + Math.ceil(seconds));
         }
       }
       figures['page requests reaching the server per 1000, bursts'] = Math.round((reachedAll / sent) * 1000);
@@ -296,8 +301,12 @@ export function describeEdge(name: CacheName) {
       for (const headers of visitors) {
         const before = await at('/', headers);
         expect(decoded(before).toString()).toContain('data-event-phase="before"');
-        const kept = await at('/', headers);
+        // nginx keys a page by the second too: a second may begin between two requests.
+        let kept = await at('/', headers);
+        if (name === 'nginx' && !/nginx; hit$/.test(String(kept.headers['cache-status'])))
+          kept = await at('/', headers);
         expect(kept.headers['cache-status']).toMatch(name === 'varnish' ? /varnish; hit; ttl=[0-2]$/ : /nginx; hit$/);
+        expect(decoded(kept).toString()).toContain('data-event-phase="before"');
       }
       await wait(eventStart + 1000 - Date.now());
       for (const headers of visitors) {
