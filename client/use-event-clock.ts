@@ -1,5 +1,7 @@
-import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import type { PublicEvent } from '../shared/content.ts';
 import { eventClock, HOUR_MS, type EventClock, type EventTimes } from '../shared/event-clock.ts';
+import { onEventWallClock } from './visitor-time.ts';
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */
 const LONGEST_WAIT_MS = HOUR_MS;
@@ -42,9 +44,13 @@ function sameClock(a: EventClock, b: EventClock): boolean {
   return a.phase === b.phase && a.changesAt === b.changesAt;
 }
 
-/** The visitor's IANA time zone; null on the server and during hydration. */
-export function useVisitorTimeZone(): string | null {
-  return useSyncExternalStore(subscribeToNothing, visitorTimeZone, () => null);
+/**
+ * The visitor's IANA time zone where their clock shows the event's times otherwise than the
+ * event's zone does; null where it shows them alike, on the server and during hydration.
+ */
+export function useVisitorTimeZone(event: PublicEvent): string | null {
+  const zone = useCallback(() => (onEventWallClock(event) ? null : visitorTimeZone()), [event]);
+  return useSyncExternalStore(subscribeToNothing, zone, () => null);
 }
 
 const subscribeToNothing = () => () => {};

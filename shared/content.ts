@@ -67,6 +67,11 @@ export interface PublicEvent {
   end: number;
   /** The IANA zone the content file's times are given in. */
   timeZone: string;
+  /**
+   * That zone's offset from UTC at the start and at the end, in minutes east: the browser
+   * compares its own offsets with these, which needs no Intl formatter.
+   */
+  utcOffsetMinutes: { start: number; end: number };
   /** Where the broadcast can be watched again once it is over, if anywhere. */
   recordingUrl: string | null;
 }

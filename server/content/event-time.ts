@@ -13,7 +13,7 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
-function offsetMs(instant: number, timeZone: string): number {
+export function offsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

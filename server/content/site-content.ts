@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { HeroSlide, PublicContent } from '../../shared/content.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
-import { isTimeZone, zonedTimeToUtc } from './event-time.ts';
+import { MINUTE_MS } from '../../shared/event-clock.ts';
+import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
 
 /** The content file is unusable; the message names the file and the bad field. */
 export class ContentError extends Error {
@@ -167,6 +168,10 @@ export function buildSiteContent(file: ContentFile): SiteContent {
         start: start.getTime(),
         end: end.getTime(),
         timeZone: event.timeZone,
+        utcOffsetMinutes: {
+          start: offsetMs(start.getTime(), event.timeZone) / MINUTE_MS,
+          end: offsetMs(end.getTime(), event.timeZone) / MINUTE_MS,
+        },
         recordingUrl: event.recordingUrl ?? null,
       },
       eventDisplay: perLanguage((locale) => ({

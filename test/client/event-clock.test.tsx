@@ -5,7 +5,7 @@ import { eventClock, HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { eventFieldsAt } from '../helpers/event-times.ts';
 import { dictionary, renderApp } from '../helpers/render-client.tsx';
-import { visitorTimeRange } from '../../client/visitor-time.ts';
+import { onEventWallClock, visitorTimeRange } from '../../client/visitor-time.ts';
 
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const END = START + 2 * MINUTE_MS;
@@ -100,5 +100,33 @@ describe("the event's times on the visitor's clock", () => {
     expect(visitorTimeRange(times, 'Europe/Vienna', 'Europe/London', 'en-GB')).toBe('17:00–20:30');
     expect(visitorTimeRange(times, 'Europe/Vienna', 'Asia/Tokyo', 'en-GB')).toBe('Fri 19 Mar, 02:00–05:30');
     expect(visitorTimeRange(times, 'Europe/Vienna', 'America/Los_Angeles', 'es-ES')).toBe('10:00–13:30');
+  });
+
+  describe("are told apart from the event zone's by UTC offsets alone", () => {
+    const event = {
+      ...times,
+      timeZone: 'Europe/Vienna',
+      utcOffsetMinutes: { start: 60, end: 120 },
+      recordingUrl: null,
+    };
+    const offsetsWest = (atStart: number, atEnd: number) =>
+      vi.spyOn(Date.prototype, 'getTimezoneOffset').mockImplementation(function (this: Date) {
+        return this.getTime() === times.start ? atStart : atEnd;
+      });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('the same offsets at the start and the end: the same clock, and no Intl formatter is made', () => {
+      offsetsWest(-60, -120);
+      const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+      expect(onEventWallClock(event)).toBe(true);
+      expect(formatter).not.toHaveBeenCalled();
+    });
+
+    it('another offset at either: another clock', () => {
+      offsetsWest(-60, -60);
+      expect(onEventWallClock(event)).toBe(false);
+      offsetsWest(0, -120);
+      expect(onEventWallClock(event)).toBe(false);
+    });
   });
 });

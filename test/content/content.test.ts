@@ -55,10 +55,21 @@ describe('the event for the page clock', () => {
       start: Date.parse('2027-03-18T17:00:00Z'),
       end: Date.parse('2027-03-18T20:30:00Z'),
       timeZone: 'Europe/Vienna',
+      utcOffsetMinutes: { start: 60, end: 60 },
       recordingUrl: null,
     });
     const withRecording = loadEdited((c) => (c.event.recordingUrl = 'https://video.example.com/replay'))();
     expect(withRecording.public.event.recordingUrl).toBe('https://video.example.com/replay');
+  });
+
+  it("gives the zone's offset at the start and at the end, which differ across a clock change", () => {
+    // Vienna moves from UTC+1 to UTC+2 at 02:00 on 28 March 2027.
+    const acrossTheChange = loadEdited((c) =>
+      Object.assign(c.event, { date: '2027-03-28', startTime: '01:00', endTime: '04:00' }),
+    )();
+    expect(acrossTheChange.public.event.utcOffsetMinutes).toEqual({ start: 60, end: 120 });
+    const west = loadEdited((c) => (c.event.timeZone = 'America/St_Johns'))();
+    expect(west.public.event.utcOffsetMinutes).toEqual({ start: -150, end: -150 });
   });
 });
 
