@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { HeroSlide } from '../../shared/content.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
@@ -100,11 +101,16 @@ function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { content } = useAppData();
-  const visitorZone = useVisitorTimeZone();
-  const visitorTimes =
-    visitorZone && clock.phase !== 'after'
-      ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, LANGUAGE_LOCALES[language])
-      : null;
+  const visitorZone = useVisitorTimeZone(content.event);
+  const shownAfter = clock.phase === 'after';
+  // Formatted once per zone and language, not on every tick of the countdown.
+  const visitorTimes = useMemo(
+    () =>
+      visitorZone && !shownAfter
+        ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, LANGUAGE_LOCALES[language])
+        : null,
+    [visitorZone, shownAfter, content.event, language],
+  );
 
   return (
     <div className="hero__phase">
@@ -160,9 +166,19 @@ function StudioLabel({ slides, index, visible }: { slides: HeroSlide[] | null; i
 /**
  * The cross-fading backgrounds. Only the first slide is in the server's HTML, so that
  * it is the one image loaded before the page is interactive; the others join once hydrated.
+ * The first is preloaded from the head, at low priority: it is a background under a
+ * gradient, and the text and the page's script come before it.
  */
 function HeroSlides({ slides, active }: { slides: HeroSlide[]; active: number }) {
   const hydrated = useHydrated();
+  const first = slides[0];
+  if (first) {
+    preload(first.image, {
+      as: 'image',
+      fetchPriority: 'low',
+      ...(first.srcset ? { imageSrcSet: first.srcset, imageSizes: '100vw' } : {}),
+    });
+  }
   if (slides.length === 0) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;
   const shown = hydrated ? slides : slides.slice(0, 1);
   return (
@@ -176,7 +192,7 @@ function HeroSlides({ slides, active }: { slides: HeroSlide[]; active: number })
           sizes={slide.srcset ? '100vw' : undefined}
           alt=""
           decoding="async"
-          fetchPriority={i === 0 ? 'high' : 'low'}
+          fetchPriority="low"
         />
       ))}
     </div>

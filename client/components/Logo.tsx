@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
  * The logo, or the product name as text when there is none or it does not load.
  * Before scripts run a broken image shows its alt text, which is the same name;
  * once hydrated, an image that already failed is caught by checking it directly,
- * since its error event fired before React was listening.
+ * since its error event fired before React was listening. It loads at low priority, like the
+ * first slide: the hero's text paints without it, and the page's script is needed sooner.
  */
 export function Logo({ url }: { url: string | null }) {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function Logo({ url }: { url: string | null }) {
       width={240}
       height={80}
       decoding="async"
+      fetchPriority="low"
       onError={() => setFailed(true)}
     />
   );

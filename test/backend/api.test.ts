@@ -173,7 +173,8 @@ describe('the page with a healthy backend', () => {
     const { app } = await backendApp(fake);
     const res = await request(app).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
     const [first] = sampleSlides(fake);
-    expect(res.text).toContain(`<link rel="preload" as="image" href="${first!.image}" fetchPriority="high"/>`);
+    // Preloaded from the head, at low priority: the text and the script come first.
+    expect(res.text).toContain(`<link rel="preload" href="${first!.image}" as="image" fetchPriority="low"/>`);
     expect(res.text).toMatch(new RegExp(`<img class="hero__slide is-active" src="${first!.image}"`));
     expect(res.text).toContain('<p class="hero__studio" data-testid="studio-label">Studio München</p>');
     expect(res.text).toContain(`<img class="logo" src="${publicLogoUrl(fake)}"`);

@@ -40,7 +40,7 @@ describe('the first paint in Chromium', () => {
     },
   );
 
-  it('fetches the first hero slide once, at the size a 390 px phone at 1.75× needs, from its preload', async () => {
+  it('fetches the first hero slide once, at the size a 390 px phone at 1.75× needs, from its low-priority preload', async () => {
     const { page } = await site.visitor(PHONE);
     await page.goto(site.url + '/', { waitUntil: 'load' });
     const found = await page.evaluate(() => {
@@ -57,8 +57,23 @@ describe('the first paint in Chromium', () => {
     });
     // 390 × 1.75 = 683 device pixels: the 800 px candidate, fetched once for the preload and the image.
     expect(found.sizes).toBe('100vw');
-    expect(found.fetchPriority).toBe('high');
+    expect(found.fetchPriority).toBe('low');
     expect(new URL(found.currentSrc).pathname).toBe('/images/hero/munich-800.jpg');
     expect(found.heroFetches).toEqual(['/images/hero/munich-800.jpg']);
+  });
+
+  it('asks for the app only once the first paint is reported', async () => {
+    const { page } = await site.visitor(PHONE);
+    await page.goto(site.url + '/', { waitUntil: 'load' });
+    const timings = () => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      askedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/chunk-[^/]*\.js$/.test(entry.name))
+        ?.startTime,
+    });
+    // The page's boot hydrates the hero: by then the app has been asked for.
+    await page.waitForSelector('.hero__slide:nth-child(2)');
+    const { paintedAt, askedAt } = await page.evaluate(timings);
+    expect(paintedAt).toBeDefined();
+    expect(askedAt).toBeGreaterThanOrEqual(paintedAt!);
   });
 });

@@ -137,11 +137,18 @@ describe('the page markup', () => {
     },
   );
 
-  it('preloads the first hero slide with its srcset, so it is fetched once', async () => {
+  it('preloads the first hero slide with its srcset, so it is fetched once, at low priority', async () => {
     const res = await request(app).get('/');
     expect(res.text).toMatch(
-      /<link rel="preload" as="image" imageSrcSet="\/images\/hero\/munich-800\.jpg 800w[^"]*" imageSizes="100vw"/,
+      /<link rel="preload" as="image" fetchPriority="low" imageSrcSet="\/images\/hero\/munich-800\.jpg 800w[^"]*" imageSizes="100vw"/,
     );
+    expect(res.text).toMatch(/<img class="hero__slide is-active" [^>]*fetchPriority="low"/);
+  });
+
+  it('loads the logo at low priority, without a preload of its own', async () => {
+    const res = await request(app).get('/');
+    expect(res.text).toMatch(/<img class="logo" [^>]*fetchPriority="low"/);
+    expect(res.text).not.toContain('<link rel="preload" as="image" href="/images/logo.svg"');
   });
 
   it('shows the first slide and its studio in the server HTML, and no other slide', async () => {
