@@ -3,11 +3,11 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
 import { Logo } from '../../client/components/Logo.tsx';
 import { I18N_OPTIONS } from '../../shared/i18n-options.ts';
-import { click, dictionary, jsonResponse, renderApp } from '../helpers/render-client.tsx';
+import { click, content, dictionary, jsonResponse, renderApp } from '../helpers/render-client.tsx';
 import { consoleCalls } from '../setup.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -62,6 +62,13 @@ describe('the studio picker', () => {
 });
 
 describe('the calendar link in the hero', () => {
+  // Offered until the start: the visitor's clock is set three days before it, whatever the day.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(content.public.event.start - 3 * 86_400_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('follows a language switch made in place', async () => {
     vi.stubGlobal(
       'fetch',

@@ -135,8 +135,14 @@ describe('GET /event.ics', () => {
 });
 
 describe('the hero', () => {
-  it.each(LANGUAGES)('offers the calendar entry in %s', async (lng) => {
-    const doc = parseHtml((await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`)).text);
+  // Before the start, whatever the day the suite runs: the calendar entry is offered until then.
+  let beforeStart: Express;
+  beforeAll(async () => {
+    ({ app: beforeStart } = await testApp({ now: () => content.public.event.start - 3 * 86_400_000 }, ENV));
+  });
+
+  it.each(LANGUAGES)('offers the calendar entry in %s before the start', async (lng) => {
+    const doc = parseHtml((await request(beforeStart).get('/').set('Cookie', `selectedLanguage=${lng}`)).text);
     const link = doc.querySelector('.hero__actions a[href^="/event.ics"]')!;
     expect(link.getAttribute('href')).toBe(`/event.ics?lng=${lng}`);
     expect(link.textContent).toBe(dictionary(lng).hero.addToCalendar);
