@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
+import { loadContent } from '../server/content/site-content.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, PUBLIC_DIR } from '../server/paths.ts';
 import { assertChromium, CHROMIUM_PATH, CHROMIUM_FLAGS } from '../test/browser/chromium.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
@@ -31,8 +32,7 @@ const { values: options } = parseArgs({
     'visitor-zone': { type: 'string' },
   },
 });
-const EVENT_ZONE = (JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as { event: { timeZone: string } }).event
-  .timeZone;
+const EVENT_ZONE = loadContent(DEFAULT_CONTENT_PATH).public.event.timeZone;
 const VISITOR_ZONE = options['visitor-zone'] ?? EVENT_ZONE;
 const RUNS = Number(options.runs);
 const PRESETS = options.presets.split(',') as Preset[];

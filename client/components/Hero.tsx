@@ -172,14 +172,12 @@ function StudioLabel({ slides, index, visible }: { slides: HeroSlide[] | null; i
 function HeroSlides({ slides, active }: { slides: HeroSlide[]; active: number }) {
   const hydrated = useHydrated();
   const first = slides[0];
-  if (first) {
-    preload(first.image, {
-      as: 'image',
-      fetchPriority: 'low',
-      ...(first.srcset ? { imageSrcSet: first.srcset, imageSizes: '100vw' } : {}),
-    });
-  }
-  if (slides.length === 0) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;
+  if (!first) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;
+  preload(first.image, {
+    as: 'image',
+    fetchPriority: 'low',
+    ...(first.srcset ? { imageSrcSet: first.srcset, imageSizes: '100vw' } : {}),
+  });
   const shown = hydrated ? slides : slides.slice(0, 1);
   return (
     <div className="hero__slides" aria-hidden="true">

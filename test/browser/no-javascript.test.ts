@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { DAY_MS } from '../../shared/event-clock.ts';
 import { contentFileForEvent, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { launchBrowser } from './chromium.ts';
@@ -13,7 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   // The shipped content with its event three days ahead, so that the hero offers the calendar
   // entry whatever the day the suite runs.
-  const contentPath = contentFileForEvent(wholeMinuteFromNow(3 * 86_400_000), 90);
+  const contentPath = contentFileForEvent(wholeMinuteFromNow(3 * DAY_MS), 90);
   [server, browser] = await Promise.all([startServer({ CONTENT_PATH: contentPath }), launchBrowser()]);
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
 import { Logo } from '../../client/components/Logo.tsx';
+import { DAY_MS } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS } from '../../shared/i18n-options.ts';
 import { click, content, dictionary, jsonResponse, renderApp } from '../helpers/render-client.tsx';
 import { consoleCalls } from '../setup.ts';
@@ -65,7 +66,7 @@ describe('the calendar link in the hero', () => {
   // Offered until the start: the visitor's clock is set three days before it, whatever the day.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(content.public.event.start - 3 * 86_400_000);
+    vi.setSystemTime(content.public.event.start - 3 * DAY_MS);
   });
   afterEach(() => vi.useRealTimers());
 

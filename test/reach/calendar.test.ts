@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../server/content/site-content.ts';
 import { LOCALES_DIR } from '../../server/paths.ts';
+import { DAY_MS } from '../../shared/event-clock.ts';
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
 import { testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
@@ -138,7 +139,7 @@ describe('the hero', () => {
   // Before the start, whatever the day the suite runs: the calendar entry is offered until then.
   let beforeStart: Express;
   beforeAll(async () => {
-    ({ app: beforeStart } = await testApp({ now: () => content.public.event.start - 3 * 86_400_000 }, ENV));
+    ({ app: beforeStart } = await testApp({ now: () => content.public.event.start - 3 * DAY_MS }, ENV));
   });
 
   it.each(LANGUAGES)('offers the calendar entry in %s before the start', async (lng) => {
