@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type * as esbuild from 'esbuild';
-import { ASSET_MANIFEST, cannotInline, inlineStyleHash, type ClientManifest } from '../server/files/client-assets.ts';
+import * as esbuild from 'esbuild';
+import { ASSET_MANIFEST, cannotInline, inlineHash, type ClientManifest } from '../server/files/client-assets.ts';
 import { APP_ROOT } from '../server/paths.ts';
 
 export const DIST = path.join(APP_ROOT, 'dist');
@@ -30,13 +30,11 @@ const browser = (root: string) =>
     logLevel: 'warning',
   }) satisfies esbuild.BuildOptions;
 
-/** The browser bundle, hashed; in development unminified, with React's warnings. */
+/** The app module, hashed; in development unminified, with React's warnings. */
 export function scriptBuildOptions(mode: BuildMode, root = DIST) {
   return {
     ...browser(root),
-    entryPoints: { client: 'client/entry.tsx' },
-    chunkNames: 'chunk-[hash]',
-    splitting: true,
+    entryPoints: { app: 'client/main.tsx' },
     format: 'esm',
     minify: mode === 'production',
     sourcemap: 'linked',
@@ -46,6 +44,29 @@ export function scriptBuildOptions(mode: BuildMode, root = DIST) {
     // main thread while it downloads, instead of function by function on the main thread.
     banner: { js: '//# allFunctionsCalledOnLoad' },
   } satisfies esbuild.BuildOptions;
+}
+
+/**
+ * The starter every page carries inline, importing the app module at `appModule`: minified, kept
+ * in memory for the manifest (no file of its own, as no page asks for one).
+ */
+export function starterBuildOptions(appModule: string) {
+  return {
+    entryPoints: [path.join(APP_ROOT, 'client/starter.ts')],
+    write: false,
+    // As written: a classic script of its own making, with no module wrapper or helpers.
+    format: 'esm',
+    minify: true,
+    target: browser(DIST).target,
+    define: { APP_MODULE: JSON.stringify(appModule) },
+    logLevel: 'warning',
+  } satisfies esbuild.BuildOptions;
+}
+
+/** The starter's text for the app module this build wrote. */
+export async function buildStarter(scripts: esbuild.Metafile): Promise<string> {
+  const built = await esbuild.build(starterBuildOptions(publicPathOf(outputsOf([scripts]), 'client/main.tsx')));
+  return built.outputFiles[0]!.text;
 }
 
 /**
@@ -81,26 +102,30 @@ export function serverBuildOptions(root = DIST) {
 type Outputs = [file: string, meta: esbuild.Metafile['outputs'][string]][];
 const outputsOf = (metafiles: esbuild.Metafile[]): Outputs => metafiles.flatMap((m) => Object.entries(m.outputs));
 
+/** The public address of the build output for this entry point. */
+function publicPathOf(outputs: Outputs, entry: string): string {
+  const found = outputs.find(([file, meta]) => meta.entryPoint?.endsWith(entry) && !file.endsWith('.map'));
+  if (!found) throw new Error(`No build output for ${entry}`);
+  return `/assets/${path.basename(found[0])}`;
+}
+
 /**
- * The manifest the server reads to name the current script in the page, inline the stylesheet and
- * allow it in the Content-Security-Policy by its hash.
+ * The manifest the server reads to name the app module, inline the starter and the stylesheet,
+ * and allow both in the Content-Security-Policy by their hashes.
  */
-export function writeClientManifest(root: string, ...metafiles: esbuild.Metafile[]): void {
+export function writeClientManifest(root: string, starter: string, ...metafiles: esbuild.Metafile[]): void {
   const { client } = outputPaths(root);
   const outputs = outputsOf(metafiles);
-  const publicPath = (entry: string) => {
-    const found = outputs.find(([file, meta]) => meta.entryPoint?.endsWith(entry) && !file.endsWith('.map'));
-    if (!found) throw new Error(`No build output for ${entry}`);
-    return `/assets/${path.basename(found[0])}`;
-  };
-  const stylesheet = publicPath('client/styles.css');
+  const stylesheet = publicPathOf(outputs, 'client/styles.css');
   const css = readFileSync(path.join(client, stylesheet));
-  const notInlineable = cannotInline(css);
-  if (notInlineable) throw new Error(`client/styles.css cannot be inlined in the pages: ${notInlineable}`);
+  const notInlineable = cannotInline(css, 'style') ?? cannotInline(Buffer.from(starter), 'script');
+  if (notInlineable) throw new Error(`The starter or the stylesheet cannot be inlined in the pages: ${notInlineable}`);
   const manifest: ClientManifest = {
-    script: publicPath('client/entry.tsx'),
+    script: publicPathOf(outputs, 'client/main.tsx'),
+    starter,
+    starterSha256: inlineHash(starter),
     stylesheet,
-    stylesheetSha256: inlineStyleHash(css),
+    stylesheetSha256: inlineHash(css),
   };
   writeFileSync(path.join(client, ASSET_MANIFEST), JSON.stringify(manifest, null, 2));
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { APP_ROOT } from '../server/paths.ts';
 import {
+  buildStarter,
   describeSizes,
   DIST,
   outputPaths,
@@ -30,14 +31,17 @@ const [scripts, styles] = await Promise.all([
   esbuild.build(scriptBuildOptions('production', staging)),
   esbuild.build(stylesBuildOptions(staging)),
 ]);
-writeClientManifest(staging, scripts.metafile, styles.metafile);
+const starter = await buildStarter(scripts.metafile);
+writeClientManifest(staging, starter, scripts.metafile, styles.metafile);
 precompress(scripts.metafile, styles.metafile);
 await esbuild.build(serverBuildOptions(staging));
 
 swapIn(staging, DIST);
 rmSync(previous, { recursive: true, force: true });
 
-console.log(`Built ${describeSizes(scripts.metafile, styles.metafile)}`);
+console.log(
+  `Built ${describeSizes(scripts.metafile, styles.metafile)}, the inline starter ${(starter.length / 1024).toFixed(1)} KB`,
+);
 
 /** Replaces `target` by `built`; between the two renames `target` is missing only for an instant. */
 function swapIn(built: string, target: string): void {

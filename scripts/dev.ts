@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
 import {
+  buildStarter,
   scriptBuildOptions,
   DIST,
   outputPaths,
@@ -47,7 +48,8 @@ const serverBuild = await esbuild.context(serverBuildOptions());
 
 async function buildClient(): Promise<void> {
   const built = await Promise.all([scriptBuild.rebuild(), stylesBuild.rebuild()]);
-  writeClientManifest(DIST, ...built.map(({ metafile }) => metafile));
+  const [scripts] = built;
+  writeClientManifest(DIST, await buildStarter(scripts.metafile), ...built.map(({ metafile }) => metafile));
   // The server loads every file in assets/ at start: leave only this build's.
   const current = new Set(built.flatMap(({ metafile }) => Object.keys(metafile.outputs).map((f) => path.basename(f))));
   for (const name of readdirSync(ASSETS_OUT)) if (!current.has(name)) rmSync(path.join(ASSETS_OUT, name));

@@ -54,7 +54,12 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(requestLog(deps.logger, HEALTH_PATHS));
   app.use(deps.metrics.observeRequests);
   // On every answer, errors and probes included.
-  app.use(securityHeaders(config, deps.content, deps.clientAssets.inlineStyle.hash));
+  app.use(
+    securityHeaders(config, deps.content, {
+      script: deps.clientAssets.inlineScript.hash,
+      style: deps.clientAssets.inlineStyle.hash,
+    }),
+  );
   // While shutting down, answers close their connections so clients reconnect elsewhere.
   app.use(closeConnectionsWhileDraining(deps.readiness));
   // Before any route: a POST never reaches a handler and no body is ever read.

@@ -3,18 +3,25 @@ import type { RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import type { SiteContent } from '../content/site-content.ts';
 
+/** The CSP hash sources of the one inline script and the one inline style every page carries. */
+export interface InlineHashes {
+  script: string;
+  style: string;
+}
+
 /**
- * The Content-Security-Policy. Scripts come only from the site itself: the page has no inline
- * executable script (its data sits in a `<script type="application/json">`), so no nonce is
- * needed and the HTML can be cached. The one inline style is the site's stylesheet, allowed by
- * the hash of its bytes (`inlineStyleHash`); any other `<style>` element or style attribute is
- * refused (styles React sets through the CSSOM are not subject to the policy). Frames and images
- * are allowed exactly from where the content file and the backend say they come.
+ * The Content-Security-Policy. Scripts come only from the site itself, and the one inline script
+ * is the build's starter, allowed by the hash of its bytes (the page's data sits in a
+ * `<script type="application/json">`, which is not executed), so no nonce is needed and the HTML
+ * can be cached. Likewise the one inline style is the site's stylesheet, allowed by its hash; any
+ * other inline script, `<style>` element, event handler or style attribute is refused (styles
+ * React sets through the CSSOM are not subject to the policy). Frames and images are allowed
+ * exactly from where the content file and the backend say they come.
  */
 export function contentSecurityPolicy(
   config: Config,
   content: SiteContent,
-  inlineStyleHash: string,
+  inline: InlineHashes,
 ): Record<string, string[]> {
   const file = content.raw;
   const embeds = [file.video.embedUrl, ...file.studios.map((studio) => studio.mapEmbedUrl)];
@@ -25,9 +32,9 @@ export function contentSecurityPolicy(
   ];
   const policy: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", `'${inline.script}'`],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", `'${inlineStyleHash}'`],
+    'style-src': ["'self'", `'${inline.style}'`],
     'style-src-attr': ["'none'"],
     'img-src': [
       "'self'",
@@ -52,11 +59,11 @@ export function contentSecurityPolicy(
  * which YouTube's embed needs (with no-referrer it shows an error). No
  * Cross-Origin-Embedder-Policy: it would block the embedded video and map.
  */
-export function securityHeaders(config: Config, content: SiteContent, inlineStyleHash: string): RequestHandler {
+export function securityHeaders(config: Config, content: SiteContent, inline: InlineHashes): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(config, content, inlineStyleHash),
+      directives: contentSecurityPolicy(config, content, inline),
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -69,7 +69,6 @@ export function pageElement(page: PageRequest) {
 export function streamPage(res: Response, page: PageRequest, status: number, logger: Logger): void {
   let failed = false;
   const stream = renderToPipeableStream(pageElement(page), {
-    bootstrapModules: [page.assets.script],
     progressiveChunkSize: INLINE_EVERY_BOUNDARY,
     onShellReady() {
       res.status(failed ? 500 : status);
@@ -108,7 +107,6 @@ export function renderPageToBuffer(page: PageRequest, logger: Logger): Promise<B
     });
     let failure: unknown;
     const stream = renderToPipeableStream(pageElement(page), {
-      bootstrapModules: [page.assets.script],
       progressiveChunkSize: INLINE_EVERY_BOUNDARY,
       onAllReady() {
         if (failure) return reject(failure);

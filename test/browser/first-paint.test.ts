@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -67,7 +69,7 @@ describe('the first paint in Chromium', () => {
     await page.goto(site.url + '/', { waitUntil: 'load' });
     const timings = () => ({
       paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      askedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/chunk-[^/]*\.js$/.test(entry.name))
+      askedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/app-[^/]*\.js$/.test(entry.name))
         ?.startTime,
     });
     // The page's boot hydrates the hero: by then the app has been asked for.
@@ -75,5 +77,63 @@ describe('the first paint in Chromium', () => {
     const { paintedAt, askedAt } = await page.evaluate(timings);
     expect(paintedAt).toBeDefined();
     expect(askedAt).toBeGreaterThanOrEqual(paintedAt!);
+  });
+
+  describe('when the document arrives in two parts', () => {
+    /** How long the stand-in network holds the rest of the document back. */
+    const PAUSE_MS = 600;
+    let staged: Server | undefined;
+    afterEach(() => staged?.close());
+
+    /**
+     * The site behind a stand-in for a stalling network: `/` comes up to the hero's title, then
+     * the rest after a pause; everything else is passed through as it is.
+     */
+    async function stagedSite(): Promise<string> {
+      staged = createServer((req, res) => {
+        get(site.url + req.url, { headers: { ...req.headers, 'accept-encoding': 'identity' } }, (upstream) => {
+          if (req.url !== '/') {
+            res.writeHead(upstream.statusCode!, upstream.headers);
+            upstream.pipe(res);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          upstream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          upstream.on('end', () => {
+            const html = Buffer.concat(chunks).toString('utf8');
+            const { 'content-length': _length, ...headers } = upstream.headers;
+            res.writeHead(upstream.statusCode!, headers);
+            const split = html.indexOf('<h1');
+            res.write(html.slice(0, split));
+            setTimeout(() => res.end(html.slice(split)), PAUSE_MS);
+          });
+        });
+      });
+      await new Promise<void>((resolve) => staged!.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(staged.address() as AddressInfo).port}`;
+    }
+
+    it('paints nothing before the whole first screen is there: the hero title is in the first frame', async () => {
+      const url = await stagedSite();
+      const { page, cspViolations } = await site.visitor(PHONE);
+      await page.goto(url + '/', { waitUntil: 'load' });
+      const found = await page.evaluate(
+        () =>
+          new Promise<{ firstPaint?: number; largest: { at: number; element?: string }[] }>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve({
+                firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+                largest: (list.getEntries() as (PerformanceEntry & { element: Element | null })[]).map((entry) => ({
+                  at: entry.startTime,
+                  element: entry.element?.className,
+                })),
+              }),
+            ).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      expect(found.firstPaint).toBeGreaterThanOrEqual(PAUSE_MS);
+      expect(found.largest).toEqual([{ at: found.firstPaint, element: 'hero__title' }]);
+      expect(await cspViolations()).toEqual([]);
+    });
   });
 });

@@ -119,7 +119,8 @@ describe('the Dockerfile, replayed without a container engine', () => {
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toMatch(/^<!DOCTYPE html><html lang="de">/);
-      const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+      // The app module the inline starter imports.
+      const script = /import\("(\/assets\/[^"]+)"\)/.exec(html)![1]!;
       expect((await fetch(`http://127.0.0.1:${port}${script}`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/locales/en/translation.json`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/images/logo.svg`)).status).toBe(200);

@@ -75,7 +75,7 @@ describe('hashed assets', () => {
   });
 
   it.each([
-    '/assets/client-NOSUCHHASH.js',
+    '/assets/app-NOSUCHHASH.js',
     `${script}.br`,
     `${script}.gz`,
     '/assets/manifest.json',

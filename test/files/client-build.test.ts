@@ -14,10 +14,12 @@ import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 const assetsDir = path.join(CLIENT_BUILD_DIR, 'assets');
 const scripts = readdirSync(assetsDir).filter((file) => file.endsWith('.js'));
 
+const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, ASSET_MANIFEST), 'utf8')) as ClientManifest;
+
 describe('the browser bundle', () => {
-  it('is split into the tiny entry and the chunks it imports', () => {
-    expect(scripts.filter((file) => /^client-[A-Z0-9]+\.js$/.test(file))).toHaveLength(1);
-    expect(scripts.filter((file) => file.startsWith('chunk-')).length).toBeGreaterThan(0);
+  it('is the one hashed app module the manifest names', () => {
+    expect(scripts).toEqual([path.basename(manifest.script)]);
+    expect(manifest.script).toMatch(/^\/assets\/app-[A-Z0-9]+\.js$/);
   });
 
   it('carries nothing of the development loop', () => {
@@ -29,8 +31,47 @@ describe('the browser bundle', () => {
   });
 });
 
+describe('the starter the pages carry inline', () => {
+  it('is in the manifest with the hash of its bytes, and imports the app module and nothing else', () => {
+    expect(manifest.starterSha256).toBe(`sha256-${createHash('sha256').update(manifest.starter).digest('base64')}`);
+    expect(cannotInline(Buffer.from(manifest.starter), 'script')).toBeUndefined();
+    expect([...manifest.starter.matchAll(/import\((.*?)\)/g)].map((m) => m[1])).toEqual([
+      JSON.stringify(manifest.script),
+    ]);
+    expect(manifest.starter).not.toContain('sourceMappingURL');
+  });
+
+  it('is a classic script: no import or export statement, its names kept inside a function of its own', () => {
+    expect(() => new Function(manifest.starter)).not.toThrow();
+    expect(manifest.starter).toMatch(/^\(\(\)=>\{.*\}\)\(\);\n?$/s);
+  });
+
+  it('stops the server at start when it is not the one the build hashed', () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'client-build-'));
+    try {
+      mkdirSync(path.join(copy, 'assets'));
+      writeFileSync(
+        path.join(copy, manifest.stylesheet),
+        readFileSync(path.join(CLIENT_BUILD_DIR, manifest.stylesheet)),
+      );
+      writeFileSync(path.join(copy, ASSET_MANIFEST), JSON.stringify({ ...manifest, starter: `${manifest.starter};` }));
+      expect(() => loadClientAssets(copy)).toThrow(/The starter in .* is not the one the build hashed/);
+      writeFileSync(path.join(copy, ASSET_MANIFEST), JSON.stringify(manifest));
+      expect(loadClientAssets(copy).inlineScript).toEqual({ text: manifest.starter, hash: manifest.starterSha256 });
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['x="</script>"', 'it contains "</script"'],
+    ['x="<!--"', 'it contains "<!--"'],
+  ])('is refused when the HTML parser would end or change %j', (text, reason) => {
+    expect(cannotInline(Buffer.from(text), 'script')).toBe(reason);
+  });
+});
+
 describe('the stylesheet the pages carry inline', () => {
-  const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, ASSET_MANIFEST), 'utf8')) as ClientManifest;
   const css = readFileSync(path.join(CLIENT_BUILD_DIR, manifest.stylesheet));
 
   it('is in the manifest with the hash of its bytes, and names no source map a page could not resolve', () => {

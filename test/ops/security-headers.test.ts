@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
+import { inlineHash } from '../../server/files/client-assets.ts';
 
 /** The Content-Security-Policy header as directive → sources. */
 function policyOf(header: string | undefined): Map<string, string[]> {
@@ -19,11 +20,13 @@ function policyOf(header: string | undefined): Map<string, string[]> {
 let app: Express;
 let asset: string;
 let styleHash: string;
+let scriptHash: string;
 beforeAll(async () => {
   const built = await testApp();
   app = built.app;
   asset = built.deps.clientAssets.script;
   styleHash = built.deps.clientAssets.inlineStyle.hash;
+  scriptHash = built.deps.clientAssets.inlineScript.hash;
 });
 
 // The /api endpoints are listed so that they are held to the same headers whatever they answer.
@@ -46,7 +49,7 @@ describe('security headers on every answer', () => {
       const res = await request(app).get(path);
       expect(res.status, path).toBeLessThan(500);
       const policy = policyOf(res.headers['content-security-policy']);
-      expect(policy.get('script-src'), path).toEqual(["'self'"]);
+      expect(policy.get('script-src'), path).toEqual(["'self'", `'${scriptHash}'`]);
       expect(policy.get('frame-ancestors'), path).toEqual(["'none'"]);
       expect(res.headers['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
@@ -58,12 +61,13 @@ describe('security headers on every answer', () => {
     }
   });
 
-  it('include a policy that allows no inline or evaluated code, and of inline styles only the stylesheet', async () => {
+  it('include a policy that allows no evaluated code, and inline only the starter and the stylesheet', async () => {
     const policy = policyOf((await request(app).get('/')).headers['content-security-policy']);
     expect(styleHash).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+    expect(scriptHash).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
     expect(Object.fromEntries(policy)).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", `'${scriptHash}'`],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'", `'${styleHash}'`],
       'style-src-attr': ["'none'"],
@@ -145,16 +149,17 @@ describe('the Content-Security-Policy follows the configuration and the content 
 
 describe('the page within that policy', () => {
   it.each(['/', '/impressum', '/no/such/page', '/?lng=en'])(
-    '%s has no style attribute or event handler attribute, and no style element but the stylesheet',
+    '%s has no style attribute or event handler attribute, and no style element or script but the allowed ones',
     async (path) => {
       const { text } = await request(app).get(path);
       expect(text.match(/<style[\s>]/gi)).toEqual(['<style>']);
       expect(text).not.toMatch(/\sstyle="/i);
       expect(text).not.toMatch(/\son[a-z]+="/i);
-      // Every script is the bundle or non-executable data.
-      for (const [, attributes] of text.matchAll(/<script([^>]*)>/g)) {
-        expect(attributes).toMatch(/type="application\/(ld\+)?json"|src="\/assets\//);
-      }
+      // Every script is non-executable data, but the one inline starter the policy allows by its hash.
+      const executable = [...text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].filter(
+        ([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes!),
+      );
+      expect(executable.map(([, attributes, body]) => [attributes, inlineHash(body!)])).toEqual([['', scriptHash]]);
     },
   );
 });

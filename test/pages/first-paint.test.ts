@@ -42,26 +42,30 @@ function fetchPage(path: string, headers: Record<string, string>): Promise<Answe
   });
 }
 
-/** The style-src sources of a Content-Security-Policy header. */
-function styleSources(policy: string): string[] {
-  const directive = policy.split(';').find((d) => d.trim().startsWith('style-src '));
+/** The sources of one directive (`style-src`, `script-src`) of a Content-Security-Policy header. */
+function sourcesOf(policy: string, name: string): string[] {
+  const directive = policy.split(';').find((d) => d.trim().startsWith(`${name} `));
   return directive?.trim().split(/\s+/).slice(1) ?? [];
 }
 
 /**
- * The bytes of each `<style>` element's text, cut from the body as the HTML parser cuts them:
- * from the end of the start tag up to the first `</style`.
+ * The bytes of each `<style>` element's text (or each `<script>` one's with no attributes: the
+ * executable inline ones), cut from the body as the HTML parser cuts them: from the end of the
+ * start tag up to the first `</style` (or `</script`).
  */
-function styleElementBytes(body: Buffer): Buffer[] {
+function inlineElementBytes(body: Buffer, element: 'style' | 'script'): Buffer[] {
   const text = body.toString('latin1'); // one character per byte, so offsets are byte offsets
   const found: Buffer[] = [];
-  for (const match of text.matchAll(/<style(?:\s[^>]*)?>/gi)) {
+  const startTag = element === 'style' ? /<style(?:\s[^>]*)?>/gi : /<script>/gi;
+  for (const match of text.matchAll(startTag)) {
     const start = match.index + match[0].length;
-    const end = text.toLowerCase().indexOf('</style', start);
+    const end = text.toLowerCase().indexOf(`</${element}`, start);
     found.push(body.subarray(start, end === -1 ? body.length : end));
   }
   return found;
 }
+
+const cspHash = (bytes: Buffer) => `'sha256-${createHash('sha256').update(bytes).digest('base64')}'`;
 
 const PAGES: [string, Record<string, string>][] = [
   ['/', {}],
@@ -92,12 +96,36 @@ describe.each(PAGES)('%s %j as the built server sends it', (path, headers) => {
 
   it.each(CODINGS)('carries one inline style whose bytes the CSP hash allows exactly (%s)', async (coding) => {
     const { headers: answer, body } = await fetchPage(path, { ...headers, 'accept-encoding': coding });
-    const styles = styleElementBytes(body);
+    const styles = inlineElementBytes(body, 'style');
     expect(styles).toHaveLength(1);
-    const sources = styleSources(String(answer['content-security-policy']));
-    const hash = `'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`;
-    expect(sources).toEqual(["'self'", hash]);
+    const sources = sourcesOf(String(answer['content-security-policy']), 'style-src');
+    expect(sources).toEqual(["'self'", cspHash(styles[0]!)]);
     expect(sources).not.toContain("'unsafe-inline'");
+  });
+
+  it.each(CODINGS)(
+    'carries one inline script, the starter, whose bytes the CSP hash allows exactly (%s)',
+    async (coding) => {
+      const { headers: answer, body } = await fetchPage(path, { ...headers, 'accept-encoding': coding });
+      const scripts = inlineElementBytes(body, 'script');
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]!.toString('utf8')).toBe(loadClientAssets(CLIENT_BUILD_DIR).inlineScript.text);
+      const sources = sourcesOf(String(answer['content-security-policy']), 'script-src');
+      expect(sources).toEqual(["'self'", cspHash(scripts[0]!)]);
+      expect(sources).not.toContain("'unsafe-inline'");
+    },
+  );
+
+  it('holds its first frame until the markup before its data element has been parsed', async () => {
+    const { body } = await fetchPage(path, { ...headers, 'accept-encoding': 'identity' });
+    const doc = parseHtml(body.toString('utf8'));
+    const expects = doc.head.querySelectorAll('link[rel="expect"]');
+    expect(expects).toHaveLength(1);
+    expect(expects[0]!.getAttribute('blocking')).toBe('render');
+    const target = doc.querySelector(expects[0]!.getAttribute('href')!);
+    expect(target?.id).toBe('bootstrap-data');
+    // After all of the app's markup: the root element ends before it.
+    expect(target!.previousElementSibling?.id).toBe('root');
   });
 });
 
@@ -109,6 +137,6 @@ describe('the inline stylesheet', () => {
       fetchPage(stylesheet, { 'accept-encoding': 'br' }),
     ]);
     expect(String(file.headers['content-type'])).toMatch(/^text\/css/);
-    expect(styleElementBytes(page.body)[0]!.equals(file.body)).toBe(true);
+    expect(inlineElementBytes(page.body, 'style')[0]!.equals(file.body)).toBe(true);
   });
 });

@@ -108,15 +108,14 @@ describe('the English 404 and overlay texts', () => {
 });
 
 describe('the page markup', () => {
-  it('has no inline executable script: only the module bundle, the JSON data and the JSON-LD', async () => {
+  it('has one executable script, the inline starter at its end, beside the JSON data and the JSON-LD', async () => {
     const res = await request(app).get('/');
     const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts).toHaveLength(3);
-    expect(
-      scripts.filter((attrs) => /type="module"/.test(attrs) && /src="\/assets\/client-[A-Z0-9]+\.js"/.test(attrs)),
-    ).toHaveLength(1);
-    expect(scripts.filter((attrs) => attrs.includes('type="application/json"'))).toHaveLength(1);
-    expect(scripts.filter((attrs) => attrs === ' type="application/ld+json"')).toHaveLength(1);
+    expect(scripts).toEqual([' type="application/ld+json"', ' type="application/json" id="bootstrap-data"', '']);
+    const starter = (await testApp()).deps.clientAssets.inlineScript.text;
+    expect(res.text.endsWith(`<script>${starter}</script></body></html>`)).toBe(true);
+    // Nothing but the starter names the app module: no preload asks for it before the first paint.
+    expect(res.text.replace(starter, '').includes('/assets/app-')).toBe(false);
     expect(res.text).not.toMatch(/<!--\$[?!]-->/);
   });
 
