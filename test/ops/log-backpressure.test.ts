@@ -100,6 +100,9 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.child.kill('SIGKILL');
 });
 
+/** Requests answered while warming up: their log lines may be dropped too, if the pipe is full by then. */
+let warmUpAnswered = 0;
+
 async function start(stdout: 'stall' | 'close'): Promise<RunningServer> {
   const server = await startServer(
     {
@@ -113,7 +116,7 @@ async function start(stdout: 'stall' | 'close'): Promise<RunningServer> {
   );
   servers.push(server);
   // Warm: the pages are rendered once and cached before the measured load.
-  await load(server.url, ['/', '/impressum', LONG_PATH], 300, 2);
+  warmUpAnswered = (await load(server.url, ['/', '/impressum', LONG_PATH], 300, 2)).answered;
   return server;
 }
 
@@ -146,7 +149,7 @@ describe('the server with stdout a pipe nobody reads', () => {
     // Only what fits in the pipe, the reader's own buffer and LOG_BUFFER_BYTES got through: the rest was dropped.
     const dropped = await droppedLines(server);
     expect(dropped).toBeGreaterThan(report.answered - 1000);
-    expect(dropped).toBeLessThanOrEqual(report.answered);
+    expect(dropped).toBeLessThanOrEqual(report.answered + warmUpAnswered);
     expect(peakMb - before).toBeLessThan(60);
 
     // The reader takes lines again: one warning says how many were dropped.
