@@ -73,7 +73,7 @@ describe('the first paint in Chromium', () => {
         ?.startTime,
     });
     // The page's boot hydrates the hero: by then the app has been asked for.
-    await page.waitForSelector('.hero__slide:nth-child(2)');
+    await page.waitForSelector('.hero__slide:nth-child(2)', { state: 'attached' });
     const { paintedAt, askedAt } = await page.evaluate(timings);
     expect(paintedAt).toBeDefined();
     expect(askedAt).toBeGreaterThanOrEqual(paintedAt!);
@@ -115,7 +115,9 @@ describe('the first paint in Chromium', () => {
 
     it('paints nothing before the whole first screen is there: the hero title is in the first frame', async () => {
       const url = await stagedSite();
+      // A returning visitor: no overlay, so the hero is the first screen.
       const { page, cspViolations } = await site.visitor(PHONE);
+      await page.context().addCookies([{ name: 'selectedLanguage', value: 'en', url }]);
       await page.goto(url + '/', { waitUntil: 'load' });
       const found = await page.evaluate(
         () =>
@@ -135,5 +137,34 @@ describe('the first paint in Chromium', () => {
       expect(found.largest).toEqual([{ at: found.firstPaint, element: 'hero__title' }]);
       expect(await cspViolations()).toEqual([]);
     });
+  });
+
+  it('on a first visit lays out and paints the overlay alone, and the page once a language is chosen', async () => {
+    const { page } = await site.visitor(PHONE);
+    await page.goto(site.url + '/', { waitUntil: 'load' });
+    const pageUnderOverlay = () =>
+      page.evaluate(() => {
+        const under = document.querySelector('.page')!;
+        return {
+          contentVisibility: getComputedStyle(under).contentVisibility,
+          height: under.getBoundingClientRect().height,
+        };
+      });
+    // Skipped: no layout of its contents, so it has no height of its own.
+    expect(await pageUnderOverlay()).toEqual({ contentVisibility: 'hidden', height: 0 });
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string | undefined>((resolve) =>
+          new PerformanceObserver((list) =>
+            resolve((list.getEntries().at(-1) as PerformanceEntry & { element: Element | null }).element?.className),
+          ).observe({ type: 'largest-contentful-paint', buffered: true }),
+        ),
+    );
+    expect(largest).toMatch(/^overlay__/);
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForSelector('.overlay', { state: 'detached' });
+    const shown = await pageUnderOverlay();
+    expect(shown.contentVisibility).toBe('visible');
+    expect(shown.height).toBeGreaterThan(844);
   });
 });
