@@ -53,6 +53,19 @@ describe('the studio picker', () => {
     expect(document.querySelector('.map-panel__address')!.textContent).toContain('8600 Dübendorf');
   });
 
+  it('on a first visit, leaves the video and map frames unloaded until a language is chosen', async () => {
+    renderApp({ chosen: false });
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    click(document.querySelector('.overlay a[hreflang="de"]'));
+    // The overlay closes a moment after the choice.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(document.querySelector('.overlay')).toBeNull();
+    expect([...document.querySelectorAll('iframe')].map((frame) => frame.className)).toEqual([
+      expect.any(String),
+      'map-panel__map',
+    ]);
+  });
+
   it('with scripts on, leaves the address list for visitors without them unrendered', () => {
     renderApp();
     const noscript = document.querySelector('section[aria-labelledby="location-heading"] noscript')!;
