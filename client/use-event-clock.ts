@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { PublicEvent } from '../shared/content.ts';
 import { eventClock, HOUR_MS, type EventClock, type EventTimes } from '../shared/event-clock.ts';
 import { onEventWallClock } from './visitor-time.ts';
@@ -46,14 +46,29 @@ function sameClock(a: EventClock, b: EventClock): boolean {
 
 /**
  * The visitor's IANA time zone where their clock shows the event's times otherwise than the
- * event's zone does; null where it shows them alike, on the server and during hydration.
+ * event's zone does; null where it shows them alike, on the server, during hydration and while
+ * the page is not `shown` (under the first visit's overlay). Asking Intl costs its set-up (some
+ * 20 ms on a phone's main thread, four times that on a slow one), so it waits for an idle moment
+ * after hydration, in a task of its own, and the times are formatted in the render that follows.
  */
-export function useVisitorTimeZone(event: PublicEvent): string | null {
-  const zone = useCallback(() => (onEventWallClock(event) ? null : visitorTimeZone()), [event]);
-  return useSyncExternalStore(subscribeToNothing, zone, () => null);
+export function useVisitorTimeZone(event: PublicEvent, shown: boolean): string | null {
+  const [zone, setZone] = useState<string | null>(null);
+  const applies = shown && !onEventWallClock(event);
+  useEffect(() => {
+    if (applies) return whenIdle(() => setZone(visitorTimeZone()));
+  }, [applies]);
+  return applies ? zone : null;
 }
 
-const subscribeToNothing = () => () => {};
+/** Runs `callback` once the main thread is idle (soon after, where browsers cannot tell); returns its cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback);
+  return () => clearTimeout(id);
+}
 
 function visitorTimeZone(): string | null {
   return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;

@@ -99,9 +99,9 @@ export function Hero() {
  */
 function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
+  const { language, chosen } = useLanguage();
   const { content } = useAppData();
-  const visitorZone = useVisitorTimeZone(content.event);
+  const visitorZone = useVisitorTimeZone(content.event, chosen);
   const shownAfter = clock.phase === 'after';
   // Formatted once per zone and language, not on every tick of the countdown.
   const visitorTimes = useMemo(

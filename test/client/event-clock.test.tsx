@@ -2,9 +2,10 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventClock, HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
+import { LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { eventFieldsAt } from '../helpers/event-times.ts';
-import { dictionary, renderApp } from '../helpers/render-client.tsx';
+import { click, dictionary, renderApp } from '../helpers/render-client.tsx';
 import { onEventWallClock, visitorTimeRange } from '../../client/visitor-time.ts';
 
 const START = Date.UTC(2027, 2, 18, 17, 0);
@@ -127,6 +128,45 @@ describe("the event's times on the visitor's clock", () => {
       expect(onEventWallClock(event)).toBe(false);
       offsetsWest(0, -120);
       expect(onEventWallClock(event)).toBe(false);
+    });
+  });
+
+  describe('on the page', () => {
+    // A visitor whose clock is another than the event zone's (UTC+14), whatever zone the tests run in.
+    beforeEach(() => {
+      vi.setSystemTime(START - 3 * HOUR_MS);
+      vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-14 * 60);
+    });
+    afterEach(() => vi.restoreAllMocks());
+    const visitorTime = () => document.querySelector('[data-testid="visitor-time"]')?.textContent;
+    const expected = (language: Language) =>
+      dictionary(language).hero.yourTime.replace(
+        '{{time}}',
+        visitorTimeRange(
+          content.public.event,
+          content.public.event.timeZone,
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+          LANGUAGE_LOCALES[language],
+        )!,
+      );
+
+    it('join in a task of their own once the main thread is idle, not in the first render', async () => {
+      renderApp({ language: 'en', content });
+      expect(visitorTime()).toBeUndefined();
+      await advance(1000);
+      expect(visitorTime()).toBe(expected('en'));
+    });
+
+    it('wait for the language choice on a first visit, while the page under the overlay is not shown', async () => {
+      // The overlay of a first visit is German.
+      renderApp({ language: 'de', content, chosen: false });
+      await advance(5000);
+      expect(visitorTime()).toBeUndefined();
+      click(document.querySelector('.overlay a[hreflang="de"]'));
+      await advance(1000);
+      expect(document.querySelector('.overlay')).toBeNull();
+      await advance(1000);
+      expect(visitorTime()).toBe(expected('de'));
     });
   });
 });
