@@ -118,8 +118,10 @@ export function writeClientManifest(root: string, starter: string, ...metafiles:
   const outputs = outputsOf(metafiles);
   const stylesheet = publicPathOf(outputs, 'client/styles.css');
   const css = readFileSync(path.join(client, stylesheet));
-  const notInlineable = cannotInline(css, 'style') ?? cannotInline(Buffer.from(starter), 'script');
-  if (notInlineable) throw new Error(`The starter or the stylesheet cannot be inlined in the pages: ${notInlineable}`);
+  const styleProblem = cannotInline(css, 'style');
+  if (styleProblem) throw new Error(`client/styles.css cannot be inlined in the pages: ${styleProblem}`);
+  const starterProblem = cannotInline(Buffer.from(starter), 'script');
+  if (starterProblem) throw new Error(`client/starter.ts cannot be inlined in the pages: ${starterProblem}`);
   const manifest: ClientManifest = {
     script: publicPathOf(outputs, 'client/main.tsx'),
     starter,
