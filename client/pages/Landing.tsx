@@ -9,7 +9,9 @@ export function Landing() {
   useDocumentTitle('meta.title');
   return (
     <>
-      <Hero />
+      <HydrateLater>
+        <Hero />
+      </HydrateLater>
       <main id="main" tabIndex={-1}>
         <HydrateLater>
           <VideoSection />
