@@ -18,6 +18,9 @@ export function outputPaths(root = DIST) {
 
 export type BuildMode = 'production' | 'development';
 
+/** The browsers the bundle and the starter are written for. */
+const BROWSER_TARGETS = ['es2022', 'chrome109', 'firefox115', 'safari16'];
+
 const browser = (root: string) =>
   ({
     absWorkingDir: APP_ROOT,
@@ -25,7 +28,7 @@ const browser = (root: string) =>
     entryNames: '[name]-[hash]',
     bundle: true,
     platform: 'browser',
-    target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
+    target: BROWSER_TARGETS,
     metafile: true,
     logLevel: 'warning',
   }) satisfies esbuild.BuildOptions;
@@ -57,7 +60,7 @@ export function starterBuildOptions(appModule: string) {
     // As written: a classic script of its own making, with no module wrapper or helpers.
     format: 'esm',
     minify: true,
-    target: browser(DIST).target,
+    target: BROWSER_TARGETS,
     define: { APP_MODULE: JSON.stringify(appModule) },
     logLevel: 'warning',
   } satisfies esbuild.BuildOptions;

@@ -7,7 +7,8 @@
  *
  * The browser's clock is in the event's time zone (the content file's `event.timeZone`), as
  * for most of the event's audience; a visitor elsewhere also gets the event's times on their
- * own clock, which costs one Intl formatter's set-up after hydration (--visitor-zone UTC shows it).
+ * own clock, which costs one Intl formatter's set-up once the page is shown, at an idle moment
+ * (--visitor-zone UTC shows it).
  *
  * Options: --runs N (default 5), --presets mobile,desktop (default both), --visitor-zone ZONE.
  */

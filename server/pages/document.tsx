@@ -21,8 +21,9 @@ export interface DocumentProps {
  * fetches the app module only once that paint is reported. The app's data sits in a
  * non-executable JSON element.
  *
- * React preloads the shell's eager images itself (the first hero slide with its
- * imagesrcset, and the logo), so the head needs no preload links of its own.
+ * The first hero slide's preload (with its imagesrcset, at low priority) comes from the hero
+ * itself through React's `preload()`; the logo has none, so the head needs no preload links of
+ * its own.
  */
 export function Document({ language, title, description, head, assets, bootstrap, children }: DocumentProps) {
   return (
