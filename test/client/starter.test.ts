@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { ASSET_MANIFEST, type ClientManifest } from '../../server/files/client-assets.ts';
+import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+
+const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, ASSET_MANIFEST), 'utf8')) as ClientManifest;
+
+interface RecordedObserver {
+  callback: (list: { getEntriesByName(name: string): { name: string }[] }) => void;
+  options?: unknown;
+  disconnected: boolean;
+}
+
+/**
+ * The starter as the pages carry it, run against a stand-in browser that records its paint
+ * observers, frame callbacks, tasks and imports, and delivers them when the test says. Its one
+ * `import(` (the build's test checks there is only one) is pointed at the recorder.
+ */
+function runStarter({ paintTiming }: { paintTiming: boolean }) {
+  const observers: RecordedObserver[] = [];
+  const tasks: (() => void)[] = [];
+  const frames: (() => void)[] = [];
+  const imported: string[] = [];
+  class StandInObserver {
+    static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
+    private readonly recorded: RecordedObserver;
+    constructor(callback: RecordedObserver['callback']) {
+      this.recorded = { callback, disconnected: false };
+      observers.push(this.recorded);
+    }
+    observe(options: unknown) {
+      this.recorded.options = options;
+    }
+    disconnect() {
+      this.recorded.disconnected = true;
+    }
+  }
+  runInNewContext(manifest.starter.replace('import(', 'importApp('), {
+    PerformanceObserver: StandInObserver,
+    setTimeout: (task: () => void) => tasks.push(task),
+    requestAnimationFrame: (frame: () => void) => frames.push(frame),
+    importApp: (specifier: string) => {
+      imported.push(specifier);
+      return new Promise(() => {});
+    },
+  });
+  return {
+    observers,
+    frames,
+    imported,
+    /** The browser reports paint entries of these names to every observer still listening. */
+    paint(...names: string[]) {
+      for (const observer of observers.filter((o) => !o.disconnected))
+        observer.callback({ getEntriesByName: (name) => names.filter((n) => n === name).map((n) => ({ name: n })) });
+    },
+    runTasks() {
+      while (tasks.length) tasks.shift()!();
+    },
+  };
+}
+
+describe('the starter, run', () => {
+  it('asks for the app module once the first contentful paint is reported, in a task of its own, once', () => {
+    const browser = runStarter({ paintTiming: true });
+    expect(browser.observers).toHaveLength(1);
+    expect(browser.observers[0]!.options).toEqual({ type: 'paint', buffered: true });
+    browser.runTasks();
+    browser.paint('first-paint');
+    browser.runTasks();
+    expect(browser.imported).toEqual([]);
+
+    browser.paint('first-contentful-paint');
+    expect(browser.imported).toEqual([]);
+    browser.runTasks();
+    expect(browser.imported).toEqual([manifest.script]);
+    expect(browser.observers[0]!.disconnected).toBe(true);
+
+    browser.paint('first-contentful-paint');
+    browser.runTasks();
+    expect(browser.imported).toEqual([manifest.script]);
+  });
+
+  it('where paint timing is missing, asks for it in a task after the first frame', () => {
+    const browser = runStarter({ paintTiming: false });
+    expect(browser.observers).toEqual([]);
+    browser.runTasks();
+    expect(browser.imported).toEqual([]);
+    expect(browser.frames).toHaveLength(1);
+    browser.frames[0]!();
+    expect(browser.imported).toEqual([]);
+    browser.runTasks();
+    expect(browser.imported).toEqual([manifest.script]);
+  });
+});
