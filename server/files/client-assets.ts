@@ -22,11 +22,11 @@ export interface InlineText {
   hash: string;
 }
 
-/** The hashed app module, and the starter and stylesheet every page carries inline. */
+/**
+ * What the server puts in every page: the starter and the stylesheet, inline. The hashed files
+ * themselves (the app module, the stylesheet for whoever asks) are served from the assets folder.
+ */
 export interface ClientAssets {
-  script: string;
-  /** The stylesheet's address: pages do not link it, the file is served for whoever asks. */
-  stylesheet: string;
   inlineStyle: InlineText;
   inlineScript: InlineText;
 }
@@ -53,12 +53,8 @@ export function cannotInline(bytes: Buffer, element: 'style' | 'script' = 'style
   return undefined;
 }
 
-/**
- * Reads the manifest the build writes and the stylesheet it names; without a build the server
- * cannot serve pages, and an inline text that is not the one the build hashed would break every
- * page under the Content-Security-Policy, so either stops the server at start.
- */
-export function loadClientAssets(buildDir: string): ClientAssets {
+/** The manifest the build wrote into `buildDir`; without a complete one the server cannot serve pages. */
+export function readClientManifest(buildDir: string): ClientManifest {
   const file = path.join(buildDir, ASSET_MANIFEST);
   let manifest: Partial<ClientManifest>;
   try {
@@ -70,6 +66,15 @@ export function loadClientAssets(buildDir: string): ClientAssets {
   if (!script || !starter || !starterSha256 || !stylesheet || !stylesheetSha256) {
     throw new Error(`Client build manifest ${file} is incomplete`);
   }
+  return { script, starter, starterSha256, stylesheet, stylesheetSha256 };
+}
+
+/**
+ * Reads the manifest and the stylesheet it names; an inline text that is not the one the build
+ * hashed would break every page under the Content-Security-Policy, so it stops the server at start.
+ */
+export function loadClientAssets(buildDir: string): ClientAssets {
+  const { starter, starterSha256, stylesheet, stylesheetSha256 } = readClientManifest(buildDir);
   const stylesheetFile = path.join(buildDir, stylesheet);
   let css: Buffer;
   try {
@@ -78,10 +83,13 @@ export function loadClientAssets(buildDir: string): ClientAssets {
     throw new Error(`The client build has no stylesheet ${stylesheetFile}: run "npm run build" again`);
   }
   return {
-    script,
-    stylesheet,
     inlineStyle: checkedInline(css, stylesheetSha256, 'style', `The stylesheet ${stylesheetFile}`),
-    inlineScript: checkedInline(Buffer.from(starter), starterSha256, 'script', `The starter in ${file}`),
+    inlineScript: checkedInline(
+      Buffer.from(starter),
+      starterSha256,
+      'script',
+      `The starter in ${path.join(buildDir, ASSET_MANIFEST)}`,
+    ),
   };
 }
 

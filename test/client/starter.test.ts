@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { ASSET_MANIFEST, type ClientManifest } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/files/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
-const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, ASSET_MANIFEST), 'utf8')) as ClientManifest;
+const manifest = readClientManifest(CLIENT_BUILD_DIR);
 
 interface RecordedObserver {
   callback: (list: { getEntriesByName(name: string): { name: string }[] }) => void;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClientAssets } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/files/client-assets.ts';
 import { APP_ROOT, CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { answerNormally, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
 import { failure, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
@@ -17,7 +17,7 @@ import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHe
 const FRESH_SECONDS = 3;
 /** How long the edge may keep a page (the server's default), bounded further by the event clock. */
 const PAGE_SECONDS = 5;
-const { script, stylesheet } = loadClientAssets(CLIENT_BUILD_DIR);
+const { script, stylesheet } = readClientManifest(CLIENT_BUILD_DIR);
 const LANGUAGES = ['de', 'en', 'es'] as const;
 
 /** What a page says about its visitor: its language, and whether the first-visit overlay shows. */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Express } from 'express';
-import { loadClientAssets } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/files/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
 
-const { script, stylesheet } = loadClientAssets(CLIENT_BUILD_DIR);
+const { script, stylesheet } = readClientManifest(CLIENT_BUILD_DIR);
 let app: Express;
 beforeAll(async () => {
   ({ app } = await testApp());

@@ -7,14 +7,14 @@ import {
   ASSET_MANIFEST,
   cannotInline,
   loadClientAssets,
-  type ClientManifest,
+  readClientManifest,
 } from '../../server/files/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
 const assetsDir = path.join(CLIENT_BUILD_DIR, 'assets');
 const scripts = readdirSync(assetsDir).filter((file) => file.endsWith('.js'));
 
-const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, ASSET_MANIFEST), 'utf8')) as ClientManifest;
+const manifest = readClientManifest(CLIENT_BUILD_DIR);
 
 describe('the browser bundle', () => {
   it('is the one hashed app module the manifest names', () => {

@@ -2,8 +2,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
+import { readClientManifest } from '../../server/files/client-assets.ts';
+import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
-const assetPath = async () => (await testApp()).deps.clientAssets.script;
+const assetPath = () => readClientManifest(CLIENT_BUILD_DIR).script;
 
 /** The samples of one metric, as "labels value" lines. */
 function samples(text: string, metric: string): string[] {
@@ -37,9 +39,7 @@ describe('GET /metrics', () => {
     await request(app).get('/?lng=en').expect(200);
     await request(app).get('/impressum').expect(200);
     await request(app).get('/locales/es/translation.json').expect(200);
-    await request(app)
-      .get(await assetPath())
-      .expect(200);
+    await request(app).get(assetPath()).expect(200);
     await request(app).get('/images/logo.svg').expect(200);
     await request(app).get('/healthz').expect(200);
     await request(app).post('/').expect(405);

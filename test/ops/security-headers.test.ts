@@ -2,9 +2,9 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
-import { inlineHash } from '../../server/files/client-assets.ts';
+import { inlineHash, readClientManifest } from '../../server/files/client-assets.ts';
 
 /** The Content-Security-Policy header as directive → sources. */
 function policyOf(header: string | undefined): Map<string, string[]> {
@@ -24,7 +24,7 @@ let scriptHash: string;
 beforeAll(async () => {
   const built = await testApp();
   app = built.app;
-  asset = built.deps.clientAssets.script;
+  asset = readClientManifest(CLIENT_BUILD_DIR).script;
   styleHash = built.deps.clientAssets.inlineStyle.hash;
   scriptHash = built.deps.clientAssets.inlineScript.hash;
 });

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { loadClientAssets } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/files/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { openConnection, type RawConnection } from '../helpers/raw-http.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
-const { script } = loadClientAssets(CLIENT_BUILD_DIR);
+const { script } = readClientManifest(CLIENT_BUILD_DIR);
 
 const waitFor = async (condition: () => boolean, ms = 3000) => {
   const deadline = Date.now() + ms;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClientAssets } from '../../server/files/client-assets.ts';
+import { loadClientAssets, readClientManifest } from '../../server/files/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
@@ -131,7 +131,7 @@ describe.each(PAGES)('%s %j as the built server sends it', (path, headers) => {
 
 describe('the inline stylesheet', () => {
   it('is the stylesheet file the server also serves, byte for byte', async () => {
-    const { stylesheet } = loadClientAssets(CLIENT_BUILD_DIR);
+    const { stylesheet } = readClientManifest(CLIENT_BUILD_DIR);
     const [page, file] = await Promise.all([
       fetchPage('/', { 'accept-encoding': 'br' }),
       fetchPage(stylesheet, { 'accept-encoding': 'br' }),
