@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { ASSET_MANIFEST, cannotInline, inlineHash, type ClientManifest } from '../server/files/client-assets.ts';
+import { ASSET_MANIFEST, cannotInline, inlineHash, type ClientManifest } from '../server/static/client-assets.ts';
 import { APP_ROOT } from '../server/paths.ts';
 
 export const DIST = path.join(APP_ROOT, 'dist');

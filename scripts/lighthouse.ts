@@ -21,9 +21,9 @@ import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadContent } from '../server/content/site-content.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, PUBLIC_DIR } from '../server/paths.ts';
-import { assertChromium, CHROMIUM_PATH, CHROMIUM_FLAGS } from '../test/browser/chromium.ts';
-import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from '../test/helpers/fake-supabase.ts';
-import { startServer, type RunningServer } from '../test/helpers/server-process.ts';
+import { assertChromium, CHROMIUM_PATH, CHROMIUM_FLAGS } from './harness/chromium.ts';
+import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fake-supabase.ts';
+import { startServer, type RunningServer } from './harness/server-process.ts';
 import { lighthouseFigures, type LighthouseReport, type RunFigures } from './bench/lighthouse-figures.ts';
 
 const { values: options } = parseArgs({

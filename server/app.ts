@@ -5,24 +5,25 @@ import { apiRouter } from './backend/api-routes.ts';
 import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts';
 import { errorHandler, onlyReadMethods } from './pages/errors.ts';
 import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
-import { heroAssetsFor } from './backend/hero-assets.ts';
-import type { HeroAssetSource } from './backend/hero-source.ts';
-import { localesRouter } from './files/locales.ts';
+import { backendHeroSource } from './backend/hero-source-backend.ts';
+import { embeddedHeroSource } from './backend/hero-source-embedded.ts';
+import type { HeroSource } from './backend/hero-source.ts';
+import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { PAGE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
-import { publicFiles } from './files/public-files.ts';
-import { reachRoutes } from './reach/routes.ts';
-import { keepRedirectsOnOrigin } from './reach/redirects.ts';
+import { publicFiles } from './static/public-files.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
+import { keepRedirectsOnOrigin } from './ops/redirects.ts';
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
-import { hashedAssets } from './files/static-assets.ts';
+import { hashedAssets } from './static/static-assets.ts';
 
-export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
+export interface AppDeps extends Omit<PageDeps, 'heroSource'> {
   metrics: Metrics;
   readiness: Readiness;
   /** The hero's slides and logo; by default the backend when configured, else the content file. */
-  heroAssets?: HeroAssetSource;
+  heroSource?: HeroSource;
   /** Told how every /api answer was served and about every failed backend call; the metrics' observer in production. */
   cacheObserver?: CacheObserver;
   /** The clock (ms since the epoch) of the backend caches and of the event's phase and countdown. */
@@ -35,14 +36,11 @@ export interface AppDeps extends Omit<PageDeps, 'heroAssets'> {
 export function createApp(appDeps: AppDeps): express.Express {
   const { config } = appDeps;
   const cacheObserver = appDeps.cacheObserver ?? ignoreCacheEvents;
-  const heroAssets =
-    appDeps.heroAssets ??
-    heroAssetsFor(config, appDeps.content, {
-      logger: appDeps.logger,
-      observer: cacheObserver,
-      now: appDeps.now ?? Date.now,
-    });
-  const deps = { ...appDeps, heroAssets };
+  const cacheOptions = { logger: appDeps.logger, observer: cacheObserver, now: appDeps.now ?? Date.now };
+  const heroSource =
+    appDeps.heroSource ??
+    (config.backend ? backendHeroSource(config, config.backend, cacheOptions) : embeddedHeroSource(appDeps.content));
+  const deps = { ...appDeps, heroSource };
 
   const app = express();
   app.disable('x-powered-by');
@@ -75,13 +73,13 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.get(PAGE_PATHS, pages);
 
   // Before the static folders: an /api request must not wait for a file lookup.
-  app.use(apiRouter(heroAssets, config.cache, cacheObserver));
+  app.use(apiRouter(heroSource, config.cache, cacheObserver));
 
   // Hashed names change with their content: a year, immutable, precompressed copies as they are.
   app.use('/assets', hashedAssets(path.join(CLIENT_BUILD_DIR, 'assets')));
   app.use('/locales', localesRouter(deps.translations));
   app.use(publicFiles(PUBLIC_DIR));
-  app.use(reachRoutes(deps));
+  app.use(discoveryRoutes(deps));
 
   // Any other path: the 404 page.
   app.get('/{*splat}', pages);

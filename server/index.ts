@@ -1,5 +1,5 @@
 import { createApp } from './app.ts';
-import { loadClientAssets } from './files/client-assets.ts';
+import { loadClientAssets } from './static/client-assets.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './content/site-content.ts';
 import { createReadiness } from './ops/health.ts';

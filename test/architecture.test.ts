@@ -53,7 +53,7 @@ describe('the module structure', () => {
     const graph = importGraph();
     const app = graph.get(path.join(APP_ROOT, 'server/app.ts'));
     expect(app).toContain(path.join(APP_ROOT, 'server/pages/page-handler.ts'));
-    expect(graph.get(path.join(APP_ROOT, 'server/reach/seo.tsx'))).toContain(
+    expect(graph.get(path.join(APP_ROOT, 'server/discovery/seo.tsx'))).toContain(
       path.join(APP_ROOT, 'server/pages/page-request.ts'),
     );
   });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { startVarnish } from '../../test/edge/edge-caches.ts';
+import { startVarnish } from '../harness/edge-caches.ts';
 
 /** What a load generator reports of one run; the bench's own runner supplies it. */
 export interface Throughput {

@@ -5,8 +5,8 @@ import { serializeForScript } from '../../shared/bootstrap.ts';
 import type { CachedEndpoint, CacheObserver } from './cache-events.ts';
 import { cacheControl, cacheStatus } from './cache-headers.ts';
 import type { CacheSettings } from '../config.ts';
-import { encodeSmallBody, sendEncoded, type EncodedBody } from '../files/encoded-body.ts';
-import type { HeroAssetSource, Served } from './hero-source.ts';
+import { encodeSmallBody, sendEncoded, type EncodedBody } from '../static/encoded-body.ts';
+import type { HeroSource, Served } from './hero-source.ts';
 
 /**
  * GET /api/hero-slides and /api/logo, meant to sit behind a CDN. Each answer says how long
@@ -15,7 +15,7 @@ import type { HeroAssetSource, Served } from './hero-source.ts';
  * carries an ETag that is a hash of the body, so every replica gives the same one for the
  * same data.
  */
-export function apiRouter(assets: HeroAssetSource, cache: CacheSettings, observer: CacheObserver): express.Router {
+export function apiRouter(assets: HeroSource, cache: CacheSettings, observer: CacheObserver): express.Router {
   const router = express.Router();
   const endpoint = <T>(
     name: CachedEndpoint,

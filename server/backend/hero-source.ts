@@ -13,8 +13,11 @@ export interface Served<T> {
   failureStatus: number | null;
 }
 
-/** Where the hero's slides and logo come from: the content file, or (when configured) the backend. */
-export interface HeroAssetSource {
+/**
+ * Where the hero's slides and logo come from: the content file, or (when configured) the backend:
+ * hero-source-embedded.ts and hero-source-backend.ts.
+ */
+export interface HeroSource {
   /** For the page: slides null while unknown (the browser then asks /api/hero-slides). */
   get(): Promise<PageAssets>;
   /** For /api/hero-slides: never unknown; a fallback is an empty list. */
@@ -23,7 +26,7 @@ export interface HeroAssetSource {
   logo(): Promise<Served<string | null>>;
 }
 
-export interface HeroAssetOptions {
+export interface HeroSourceOptions {
   logger: Logger;
   observer: CacheObserver;
   /** The caches' clock, in ms since the epoch. */

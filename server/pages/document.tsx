@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BOOTSTRAP_ELEMENT_ID, serializeForScript, type BootstrapData } from '../../shared/bootstrap.ts';
 import { ROOT_ELEMENT_ID } from '../../client/boot.tsx';
-import type { ClientAssets } from '../files/client-assets.ts';
+import type { ClientAssets } from '../static/client-assets.ts';
 
 export interface DocumentProps {
   language: string;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { DEFAULT_LANGUAGE } from '../../shared/languages.ts';
-import type { ClientAssets } from '../files/client-assets.ts';
+import type { ClientAssets } from '../static/client-assets.ts';
 import type { Logger } from '../ops/logger.ts';
 import { sendErrorPage } from './render.tsx';
 import { requestIdOf } from '../ops/request-log.ts';

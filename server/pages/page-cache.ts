@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PageAssets } from '../../shared/content.ts';
-import type { EncodedBody } from '../files/encoded-body.ts';
+import type { EncodedBody } from '../static/encoded-body.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
-import type { ClientAssets } from '../files/client-assets.ts';
+import type { ClientAssets } from '../static/client-assets.ts';
 import type { Config } from '../config.ts';
 import type { SiteContent } from '../content/site-content.ts';
-import type { HeroAssetSource } from '../backend/hero-source.ts';
+import type { HeroSource } from '../backend/hero-source.ts';
 import type { Translations } from './i18n.ts';
 import { languageCookie, resolveLanguage, type LanguageChoice } from './language.ts';
 import type { Logger } from '../ops/logger.ts';
-import { sendEncoded } from '../files/encoded-body.ts';
+import { sendEncoded } from '../static/encoded-body.ts';
 import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
 import { pageKindFor, type PageKind, type PageRequest } from './page-request.ts';
 import { renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
@@ -21,7 +21,7 @@ export interface PageDeps {
   content: SiteContent;
   translations: Translations;
   clientAssets: ClientAssets;
-  heroAssets: HeroAssetSource;
+  heroSource: HeroSource;
   logger: Logger;
 }
 
@@ -60,7 +60,7 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     const choice = resolveLanguage(req);
     const kind = pageKindFor(req.path);
     setRouteLabel(res, ROUTE_LABELS[kind]);
-    const assets = await deps.heroAssets.get();
+    const assets = await deps.heroSource.get();
     const status = kind === 'notFound' ? 404 : 200;
 
     const at = now();

@@ -4,7 +4,7 @@ import type { AppData } from '../../client/app-data.tsx';
 import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
 import type { Language } from '../../shared/languages.ts';
 import type { EventFacts } from '../content/site-content.ts';
-import type { ClientAssets } from '../files/client-assets.ts';
+import type { ClientAssets } from '../static/client-assets.ts';
 
 export type PageKind = 'landing' | 'impressum' | 'notFound';
 

@@ -8,7 +8,7 @@ import { App } from '../../client/App.tsx';
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
 import { Document, InlineStylesheet } from './document.tsx';
 import type { PageKind, PageRequest } from './page-request.ts';
-import { SeoHead } from '../reach/seo.tsx';
+import { SeoHead } from '../discovery/seo.tsx';
 
 /** A render that has not finished by then is cut off, so no request hangs on it. */
 const RENDER_TIMEOUT_MS = 5000;

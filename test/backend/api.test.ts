@@ -3,7 +3,13 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrapOf, rawGet } from '../helpers/app.ts';
 import { answerNormally, backendApp, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
-import { fileEntry, folderEntry, json, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
+import {
+  fileEntry,
+  folderEntry,
+  json,
+  startFakeSupabase,
+  type FakeSupabase,
+} from '../../scripts/harness/fake-supabase.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import {
   tempSnapshotPath,
   warnings,
 } from '../helpers/backend.ts';
-import { failure, HANG, json, raw, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
+import { failure, HANG, json, raw, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {

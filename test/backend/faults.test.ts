@@ -12,7 +12,7 @@ import {
   startFakeSupabase,
   type FakeSupabase,
   type Reply,
-} from '../helpers/fake-supabase.ts';
+} from '../../scripts/harness/fake-supabase.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerNormally, backendApp, type BackendAppOptions } from '../helpers/backend.ts';
-import { failure, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
+import { failure, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 
 /**
  * What any cache in front (Varnish, nginx, a CDN, a browser) computes from an /api answer,

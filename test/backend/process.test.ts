@@ -4,8 +4,8 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { answerNormally, sampleSlides, snapshotWith, tempSnapshotPath } from '../helpers/backend.ts';
-import { failure, HANG, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
-import { runUntilExit, startServer } from '../helpers/server-process.ts';
+import { failure, HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { runUntilExit, startServer } from '../../scripts/harness/server-process.ts';
 
 describe.concurrent('starting with a backend configuration it cannot use', () => {
   // test.for hands each case its own expect, as concurrent tests need.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { imagePolicy } from '../../server/backend/image-policy.ts';
 import { boundedFetch, MAX_ANSWER_BYTES, supabaseBackend } from '../../server/backend/supabase.ts';
-import { json, raw, STALL, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
+import { json, raw, STALL, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {

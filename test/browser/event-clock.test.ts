@@ -5,9 +5,9 @@ import { visitorTimeRange } from '../../client/visitor-time.ts';
 import type { EventPhase } from '../../shared/event-clock.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
 import { contentFileForEvent, eventFieldsAt } from '../helpers/event-times.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { dictionary } from '../helpers/render-client.tsx';
-import { launchBrowser } from './chromium.ts';
+import { launchBrowser } from '../../scripts/harness/chromium.ts';
 import { isOfflineThirdPartyFailure, watchedPage } from './page.ts';
 
 const MINUTE = 60_000;

@@ -4,8 +4,8 @@ import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
 import { contentFileForEvent, wholeMinuteFromNow } from '../helpers/event-times.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { launchBrowser } from './chromium.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { launchBrowser } from '../../scripts/harness/chromium.ts';
 
 const { studios } = loadContent(DEFAULT_CONTENT_PATH).public;
 

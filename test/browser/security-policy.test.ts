@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { launchBrowser } from './chromium.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { launchBrowser } from '../../scripts/harness/chromium.ts';
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { Language } from '../../shared/languages.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { launchBrowser } from './chromium.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { launchBrowser } from '../../scripts/harness/chromium.ts';
 import { watchedPage, type WatchedPage } from './page.ts';
 
 export interface Visitor extends WatchedPage {

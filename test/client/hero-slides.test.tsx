@@ -5,9 +5,9 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boot } from '../../client/boot.tsx';
 import { tempSnapshotPath } from '../helpers/backend.ts';
-import { failure, json, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
+import { failure, json, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { jsonResponse, renderApp } from '../helpers/render-client.tsx';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { consoleCalls } from '../setup.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot } from '../../client/boot.tsx';
 import { click, dictionary, jsonResponse } from '../helpers/render-client.tsx';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { contentFileForEvent } from '../helpers/event-times.ts';
 import type { EventPhase } from '../../shared/event-clock.ts';
 

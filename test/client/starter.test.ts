@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { readClientManifest } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
 const manifest = readClientManifest(CLIENT_BUILD_DIR);

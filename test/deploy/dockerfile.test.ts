@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/paths.ts';
-import { dockerignore, replayDockerfile, type ReplayedImage } from '../helpers/dockerfile-replay.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { dockerignore, replayDockerfile, type ReplayedImage } from '../../scripts/harness/dockerfile-replay.ts';
+import { freePort } from '../../scripts/harness/free-port.ts';
 
 /** The project's own Node 24 stands in for the one in the node:24 base image. */
 const NODE_BIN_DIR = path.dirname(process.execPath);

@@ -6,7 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { ENV_VARIABLES, loadConfig } from '../../server/config.ts';
 import { APP_ROOT } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
-import { parseDockerfile, parseEnv } from '../helpers/dockerfile-replay.ts';
+import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
 
 /** The memory each replica is sized for. */
 const MEMORY_TARGET_MI = 150;

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readClientManifest } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/static/client-assets.ts';
 import { APP_ROOT, CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { answerNormally, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
-import { failure, startFakeSupabase, type FakeSupabase } from '../helpers/fake-supabase.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { startCache, type CacheName, type EdgeCache } from './edge-caches.ts';
+import { failure, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { startCache, type CacheName, type EdgeCache } from '../../scripts/harness/edge-caches.ts';
 import { contentFileForEvent, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
 

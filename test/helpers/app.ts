@@ -5,9 +5,9 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
-import type { HeroAssetSource } from '../../server/backend/hero-source.ts';
+import type { HeroSource } from '../../server/backend/hero-source.ts';
 import type { PageAssets } from '../../shared/content.ts';
-import { loadClientAssets } from '../../server/files/client-assets.ts';
+import { loadClientAssets } from '../../server/static/client-assets.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadContent } from '../../server/content/site-content.ts';
 import { createReadiness } from '../../server/ops/health.ts';
@@ -76,7 +76,7 @@ export function bootstrapOf(html: string): Record<string, unknown> {
 const NEW_ANSWER = { outcome: 'hit', ageMs: 0, failing: false, failureStatus: null } as const;
 
 /** A hero source that always answers with the given slides and logo. */
-export function fixedHeroAssets(assets: PageAssets): HeroAssetSource {
+export function fixedHeroAssets(assets: PageAssets): HeroSource {
   return {
     get: async () => assets,
     heroSlides: async () => ({ ...NEW_ANSWER, value: assets.heroSlides ?? [] }),

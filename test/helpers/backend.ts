@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from '../../server/backend/cache-events.ts';
 import { testApp } from './app.ts';
-import { fileEntry, folderEntry, json, PREFERRED_LOGO, type FakeSupabase } from './fake-supabase.ts';
+import {
+  fileEntry,
+  folderEntry,
+  json,
+  PREFERRED_LOGO,
+  type FakeSupabase,
+} from '../../scripts/harness/fake-supabase.ts';
 
 /** A clock the test moves by hand; the caches read it, nothing waits for it. */
 export class ManualClock {

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { HeroAssetSource } from '../../server/backend/hero-source.ts';
+import type { HeroSource } from '../../server/backend/hero-source.ts';
 import { testApp } from '../helpers/app.ts';
 
-const failingBackend: HeroAssetSource = {
+const failingBackend: HeroSource = {
   get: () => Promise.reject(new Error('backend down')),
   heroSlides: () => Promise.reject(new Error('backend down')),
   logo: () => Promise.reject(new Error('backend down')),
@@ -11,7 +11,7 @@ const failingBackend: HeroAssetSource = {
 
 describe('GET /healthz (liveness)', () => {
   it('answers 200, never cached, without touching the backend', async () => {
-    const { app } = await testApp({ heroAssets: failingBackend });
+    const { app } = await testApp({ heroSource: failingBackend });
     const res = await request(app).get('/healthz').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toBe('ok');
@@ -26,7 +26,7 @@ describe('GET /healthz (liveness)', () => {
 
 describe('GET /readyz (readiness)', () => {
   it('answers 200 while the server takes work, never cached', async () => {
-    const { app } = await testApp({ heroAssets: failingBackend });
+    const { app } = await testApp({ heroSource: failingBackend });
     const res = await request(app).get('/readyz').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });

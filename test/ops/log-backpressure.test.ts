@@ -4,9 +4,9 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { APP_ROOT } from '../../server/paths.ts';
-import { parseDockerfile, parseEnv } from '../helpers/dockerfile-replay.ts';
+import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
 import { openConnection } from '../helpers/raw-http.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 2000;
 /** The image's memory settings: a log that queued without limit would soon run out of heap under them. */

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
-import { readClientManifest } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
 const assetPath = () => readClientManifest(CLIENT_BUILD_DIR).script;

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
-import { inlineHash, readClientManifest } from '../../server/files/client-assets.ts';
+import { inlineHash, readClientManifest } from '../../server/static/client-assets.ts';
 
 /** The Content-Security-Policy header as directive → sources. */
 function policyOf(header: string | undefined): Map<string, string[]> {

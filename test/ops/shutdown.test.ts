@@ -19,14 +19,14 @@ async function runningApp(timeoutMs = 5000) {
   const backendAnswered = new Promise<void>((resolve) => (release = resolve));
   const assets: PageAssets = { heroSlides: [], logoUrl: null };
   const waiting = { renders: 0 };
-  const heroAssets = {
+  const heroSource = {
     ...fixedHeroAssets(assets),
     get: () => {
       waiting.renders += 1;
       return backendAnswered.then(() => assets);
     },
   };
-  const { app, deps, logLines } = await testApp({ heroAssets });
+  const { app, deps, logLines } = await testApp({ heroSource });
   const server = createHttpServer(app, deps.config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const exit = vi.fn<(code: number) => void>();

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { readClientManifest } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { openConnection, type RawConnection } from '../helpers/raw-http.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
 const { script } = readClientManifest(CLIENT_BUILD_DIR);

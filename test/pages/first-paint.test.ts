@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadClientAssets, readClientManifest } from '../../server/files/client-assets.ts';
+import { loadClientAssets, readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { parseHtml } from '../helpers/html.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 /**
  * The built server's pages, as they leave it: the first paint needs the document alone, and

@@ -104,7 +104,7 @@ describe('the page cache', () => {
     const source = fixedHeroAssets(assets);
     let current = assets;
     source.get = async () => current;
-    const { app, renders } = await appCountingRenders({ heroAssets: source });
+    const { app, renders } = await appCountingRenders({ heroSource: source });
 
     expect((await request(app).get('/')).text).toContain('>Studio Wien</p>');
     await request(app).get('/');

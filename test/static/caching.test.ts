@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Express } from 'express';
-import { readClientManifest } from '../../server/files/client-assets.ts';
+import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { APP_ROOT } from '../../server/paths.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * Varnish and nginx as an operator runs them, each as a child process on a free loopback port,

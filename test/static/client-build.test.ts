@@ -8,7 +8,7 @@ import {
   cannotInline,
   loadClientAssets,
   readClientManifest,
-} from '../../server/files/client-assets.ts';
+} from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
 const assetsDir = path.join(CLIENT_BUILD_DIR, 'assets');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embeddedHeroAssets } from '../../server/backend/hero-assets.ts';
+import { embeddedHeroSource } from '../../server/backend/hero-source-embedded.ts';
 import { LOCALES_DIR } from '../../server/paths.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
 import { fixedHeroAssets, testApp } from '../helpers/app.ts';
@@ -110,7 +110,7 @@ describe('the head for search engines and link previews', () => {
       'https://cdn.example.net/logo.png',
     ],
   ])('previews with %s, from the page data of the request', async (_case, assets, image) => {
-    const { app: withAssets } = await testApp({ heroAssets: fixedHeroAssets(assets) }, ENV);
+    const { app: withAssets } = await testApp({ heroSource: fixedHeroAssets(assets) }, ENV);
     const res = await request(withAssets).get('/').set('Cookie', 'selectedLanguage=en');
     const doc = parseHtml(res.text);
     expect(metaContent(doc, 'og:image')).toBe(image);
@@ -119,7 +119,7 @@ describe('the head for search engines and link previews', () => {
   });
 
   it('previews without an image when there is neither slide nor logo', async () => {
-    const { app: bare } = await testApp({ heroAssets: fixedHeroAssets({ heroSlides: [], logoUrl: null }) }, ENV);
+    const { app: bare } = await testApp({ heroSource: fixedHeroAssets({ heroSlides: [], logoUrl: null }) }, ENV);
     const res = await request(bare).get('/');
     const doc = parseHtml(res.text);
     expect(metaContent(doc, 'og:image')).toBeUndefined();
@@ -212,7 +212,7 @@ describe('the structured data', () => {
       file.studios[1].city = hostileCity;
       file.event.status = 'EventCancelled';
     });
-    const { app: hostile } = await testApp({ content, heroAssets: embeddedHeroAssets(content) }, ENV);
+    const { app: hostile } = await testApp({ content, heroSource: embeddedHeroSource(content) }, ENV);
     const baseline = (await get('/', 'en')).text;
     const res = await request(hostile).get('/').set('Cookie', 'selectedLanguage=en');
 

@@ -6,13 +6,13 @@ import type { PageDeps } from '../pages/page-handler.ts';
 import { pageUrl } from './public-urls.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
-export type ReachDeps = Pick<PageDeps, 'config' | 'content' | 'translations'>;
+export type DiscoveryDeps = Pick<PageDeps, 'config' | 'content' | 'translations'>;
 
 /**
  * /robots.txt, /sitemap.xml and /event.ics. They depend only on the configuration, the
  * content and the translations, all fixed at start, so every answer is made once, here.
  */
-export function reachRoutes({ config, content, translations }: ReachDeps): Router {
+export function discoveryRoutes({ config, content, translations }: DiscoveryDeps): Router {
   const origin = config.publicOrigin;
   const robots = robotsTxt(origin);
   const sitemap = sitemapXml(origin);

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { keepRedirectsOnOrigin, staysOnOrigin } from '../../server/reach/redirects.ts';
+import { keepRedirectsOnOrigin, staysOnOrigin } from '../../server/ops/redirects.ts';
 import { testApp } from '../helpers/app.ts';
 
 const SPOOFED = {

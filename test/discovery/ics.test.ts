@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventFacts } from '../../server/content/site-content.ts';
-import { escapeText, eventCalendar, foldLine, utcDateTime } from '../../server/reach/ics.ts';
+import { escapeText, eventCalendar, foldLine, utcDateTime } from '../../server/discovery/ics.ts';
 import { readContentLines, readSingleEvent, unescapeText } from '../helpers/icalendar.ts';
 
 const event: EventFacts = {

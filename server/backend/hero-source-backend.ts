@@ -3,7 +3,7 @@ import { checkHeroSlides, type Checked } from './backend-data.ts';
 import { BackendCache, type CacheAnswer, type CacheEntry } from './cache.ts';
 import type { CachedEndpoint } from './cache-events.ts';
 import type { Config } from '../config.ts';
-import type { HeroAssetOptions, HeroAssetSource, Served } from './hero-source.ts';
+import type { HeroSourceOptions, HeroSource, Served } from './hero-source.ts';
 import { imagePolicy, type ImagePolicy } from './image-policy.ts';
 import { snapshotFile, type SavedEntry } from './snapshot.ts';
 import { supabaseBackend } from './supabase.ts';
@@ -13,11 +13,11 @@ import { supabaseBackend } from './supabase.ts';
  * the page and /api share. Nothing good known: the page gets no slides (null, so the
  * browser asks again) and the public address of the default logo file.
  */
-export function backendHeroAssets(
+export function backendHeroSource(
   config: Config,
   backend: NonNullable<Config['backend']>,
-  options: HeroAssetOptions,
-): HeroAssetSource {
+  options: HeroSourceOptions,
+): HeroSource {
   const images = imagePolicy(backend.url, config.imageHosts);
   const calls = supabaseBackend({
     ...backend,
