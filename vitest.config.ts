@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
+  // The build constant client code reads (client/build-constants.d.ts): a test runs development code.
+  define: { BUILD_MODE: JSON.stringify('development') },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/edge/**'],

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRoutes } from 'react-router-dom';
-import type { Language } from '../shared/languages.ts';
-import { AppDataProvider, type AppData } from './app-data.tsx';
+import type { RenderedPage } from '../shared/bootstrap.ts';
+import { AppDataProvider } from './app-data.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './components/Footer.tsx';
 import { HydrateLater } from './components/HydrateLater.tsx';
@@ -12,17 +12,16 @@ import { LanguageProvider, useLanguage } from './language.tsx';
 import { routes } from './routes.tsx';
 
 export interface AppProps {
-  data: AppData;
-  language: Language;
-  languageChosen: boolean;
+  /** The page as the server rendered it (in the browser: the bootstrap data it sent). */
+  page: RenderedPage;
   showErrorStack: boolean;
 }
 
 /** The whole page below the router; the server and the browser wrap it in their own router and i18n instance. */
-export function App({ data, language, languageChosen, showErrorStack }: AppProps) {
+export function App({ page, showErrorStack }: AppProps) {
   return (
-    <AppDataProvider value={data}>
-      <LanguageProvider initialLanguage={language} initialChosen={languageChosen}>
+    <AppDataProvider value={page.app}>
+      <LanguageProvider initialLanguage={page.language} initialChosen={page.languageChosen}>
         <ErrorBoundary showStack={showErrorStack}>
           <Layout />
         </ErrorBoundary>

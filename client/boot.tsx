@@ -3,14 +3,12 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { BOOTSTRAP_ELEMENT_ID, type BootstrapData } from '../shared/bootstrap.ts';
+import { BOOTSTRAP_ELEMENT_ID, ROOT_ELEMENT_ID, type BootstrapData } from '../shared/bootstrap.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../shared/i18n-options.ts';
 import { App } from './App.tsx';
 
-export const ROOT_ELEMENT_ID = 'root';
-
 /** Hydrates the server's HTML with the data it sent along. */
-export function boot(doc: Document = document, showErrorStack = process.env.NODE_ENV !== 'production') {
+export function boot(doc: Document = document, showErrorStack = BUILD_MODE !== 'production') {
   const root = doc.getElementById(ROOT_ELEMENT_ID);
   if (!root) throw new Error('Failed to find the root element');
   const data = readBootstrapData(doc);
@@ -30,12 +28,7 @@ export function boot(doc: Document = document, showErrorStack = process.env.NODE
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <BrowserRouter>
-            <App
-              data={{ content: data.content, heroSlides: data.heroSlides, logoUrl: data.logoUrl, clock: data.clock }}
-              language={data.language}
-              languageChosen={data.languageChosen}
-              showErrorStack={showErrorStack}
-            />
+            <App page={data} showErrorStack={showErrorStack} />
           </BrowserRouter>
         </I18nextProvider>
       </StrictMode>,

@@ -1,13 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  LANGUAGE_QUERY_PARAM,
-  LANGUAGE_STORAGE_KEY,
-  isLanguage,
-  type Language,
-} from '../shared/languages.ts';
+import { languageCookie } from '../shared/language-cookie.ts';
+import { LANGUAGE_QUERY_PARAM, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '../shared/languages.ts';
 import { OVERLAY_CLOSE_DELAY_MS } from '../shared/timing.ts';
 import { ensureTranslations } from './translations.ts';
 
@@ -118,6 +113,5 @@ function remember(language: Language): void {
   } catch {
     // Storage can be unavailable (private mode, quota); the cookie still carries the choice.
   }
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  document.cookie = languageCookie(language, window.location.protocol === 'https:');
 }

@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
+import { NOT_FOUND_PATH, PAGE_PATHS } from '../shared/routes.ts';
 import { Impressum } from './pages/Impressum.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 
 /** The one route tree, rendered by StaticRouter on the server and BrowserRouter in the browser. */
 export const routes: RouteObject[] = [
-  { path: '/', element: <Landing /> },
-  { path: '/impressum', element: <Impressum /> },
-  { path: '*', element: <NotFound /> },
+  { path: PAGE_PATHS.landing, element: <Landing /> },
+  { path: PAGE_PATHS.impressum, element: <Impressum /> },
+  { path: NOT_FOUND_PATH, element: <NotFound /> },
 ];
-
-export const NOT_FOUND_PATH = '*';

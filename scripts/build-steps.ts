@@ -42,7 +42,8 @@ export function scriptBuildOptions(mode: BuildMode, root = DIST) {
     minify: mode === 'production',
     sourcemap: 'linked',
     legalComments: 'linked',
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    // React reads NODE_ENV; the app's own code reads BUILD_MODE (client/build-constants.d.ts).
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode), BUILD_MODE: JSON.stringify(mode) },
     // Most of the bundle runs while the page starts; this V8 hint has it compiled eagerly, off the
     // main thread while it downloads, instead of function by function on the main thread.
     banner: { js: '//# allFunctionsCalledOnLoad' },

@@ -10,7 +10,7 @@ import { embeddedHeroSource } from './backend/hero-source-embedded.ts';
 import type { HeroSource } from './backend/hero-source.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
-import { PAGE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
+import { PAGE_ROUTE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './paths.ts';
 import { publicFiles } from './static/public-files.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
@@ -70,7 +70,7 @@ export function createApp(appDeps: AppDeps): express.Express {
 
   // The pages come first: what most requests ask for is handed out without passing the rest.
   const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true, now: appDeps.now ?? Date.now });
-  app.get(PAGE_PATHS, pages);
+  app.get(PAGE_ROUTE_PATHS, pages);
 
   // Before the static folders: an /api request must not wait for a file lookup.
   app.use(apiRouter(heroSource, config.cache, cacheObserver));

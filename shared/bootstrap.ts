@@ -2,16 +2,35 @@ import type { Language } from './languages.ts';
 import type { PageAssets, PublicContent } from './content.ts';
 import type { EventClock } from './event-clock.ts';
 
-/** Everything the browser needs to hydrate the server's HTML, sent once in the page. */
-export interface BootstrapData extends PageAssets {
+/** What the page shows beyond its texts, the same in every language. */
+export interface AppData extends PageAssets {
+  content: PublicContent;
+  /**
+   * The event's clock as the server rendered the page, which the browser's first render
+   * repeats; null on pages that do not show it.
+   */
+  clock: EventClock | null;
+}
+
+/** The page as the server rendered it: what the browser's first render repeats. */
+export interface RenderedPage {
   language: Language;
   /** Whether the visitor has chosen a language (the overlay shows while not). */
   languageChosen: boolean;
-  translations: Record<string, unknown>;
-  content: PublicContent;
-  /** The event's clock the page was rendered at (null on pages that do not show it). */
-  clock: EventClock | null;
+  app: AppData;
 }
+
+/**
+ * Everything the browser needs to hydrate the server's HTML, sent once in the page: the server
+ * writes it and the browser reads it as it is.
+ */
+export interface BootstrapData extends RenderedPage {
+  /** The rendered language's dictionary, so that the first render needs no request. */
+  translations: Record<string, unknown>;
+}
+
+/** The id of the element the app is rendered into and hydrated. */
+export const ROOT_ELEMENT_ID = 'root';
 
 /** The id of the `<script type="application/json">` element that carries the data. */
 export const BOOTSTRAP_ELEMENT_ID = 'bootstrap-data';

@@ -3,12 +3,10 @@ export const LANGUAGES = ['de', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'de';
 
-/** Name of the cookie and of the localStorage entry that keep a visitor's choice. */
+/** Name of the localStorage entry (and of the cookie, see language-cookie.ts) that keep a visitor's choice. */
 export const LANGUAGE_STORAGE_KEY = 'selectedLanguage';
 /** The query parameter of shareable language links: `?lng=en`. */
 export const LANGUAGE_QUERY_PARAM = 'lng';
-/** One year: the choice outlives the event's run-up. */
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

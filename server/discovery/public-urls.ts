@@ -1,11 +1,5 @@
 import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Language } from '../../shared/languages.ts';
 
-/**
- * The pages search engines may index, by the path they are known under. A page reached
- * by another spelling (`/impressum/`) still names this path as canonical.
- */
-export const INDEXED_PAGE_PATHS = { landing: '/', impressum: '/impressum' } as const;
-export type IndexedPage = keyof typeof INDEXED_PAGE_PATHS;
 
 /** `<origin><path>?lng=<code>`, or the path alone (the `x-default` address) without a language. */
 export function pageUrl(publicOrigin: string, path: string, language?: Language): string {

@@ -1,7 +1,7 @@
-import type { AppData } from '../../client/app-data.tsx';
-import { serializeForScript } from '../../shared/bootstrap.ts';
+import { serializeForScript, type AppData } from '../../shared/bootstrap.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
-import { absoluteUrl, INDEXED_PAGE_PATHS, languageAlternates, pageUrl } from './public-urls.ts';
+import { PAGE_PATHS } from '../../shared/routes.ts';
+import { absoluteUrl, languageAlternates, pageUrl } from './public-urls.ts';
 import type { PageRequest } from '../pages/page-request.ts';
 import { eventStructuredData } from './structured-data.ts';
 
@@ -19,10 +19,12 @@ export interface SeoHeadProps {
  */
 export function SeoHead({ page, title, description }: SeoHeadProps) {
   if (page.kind === 'notFound') return <meta name="robots" content="noindex" />;
+  const { language, app } = page.bootstrap;
 
-  const path = INDEXED_PAGE_PATHS[page.kind];
-  const canonical = pageUrl(page.publicOrigin, path, page.language);
-  const image = previewImage(page.data, page.publicOrigin);
+  // A page reached by another spelling (`/impressum/`) still names its own path as canonical.
+  const path = PAGE_PATHS[page.kind];
+  const canonical = pageUrl(page.publicOrigin, path, language);
+  const image = previewImage(app, page.publicOrigin);
   return (
     <>
       <link rel="canonical" href={canonical} />
@@ -35,9 +37,9 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       {image && <meta property="og:image" content={image} />}
-      <meta property="og:locale" content={openGraphLocale(page.language)} />
-      {LANGUAGES.filter((language) => language !== page.language).map((language) => (
-        <meta key={language} property="og:locale:alternate" content={openGraphLocale(language)} />
+      <meta property="og:locale" content={openGraphLocale(language)} />
+      {LANGUAGES.filter((other) => other !== language).map((other) => (
+        <meta key={other} property="og:locale:alternate" content={openGraphLocale(other)} />
       ))}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
@@ -50,9 +52,9 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
             __html: serializeForScript(
               eventStructuredData({
                 event: page.event,
-                studios: page.data.content.studios,
-                company: page.data.content.company,
-                language: page.language,
+                studios: app.content.studios,
+                company: app.content.company,
+                language,
                 name: page.i18n.t('hero.title'),
                 description,
                 pageUrl: canonical,

@@ -1,5 +1,6 @@
 import { LANGUAGES } from '../../shared/languages.ts';
-import { INDEXED_PAGE_PATHS, languageAlternates, pageUrl } from './public-urls.ts';
+import { PAGE_PATHS } from '../../shared/routes.ts';
+import { languageAlternates, pageUrl } from './public-urls.ts';
 
 /**
  * Every indexed page in every language, each `<url>` naming all its language versions
@@ -7,7 +8,7 @@ import { INDEXED_PAGE_PATHS, languageAlternates, pageUrl } from './public-urls.t
  * Only the canonical `?lng=` addresses are listed: the bare path is no page's canonical.
  */
 export function sitemapXml(publicOrigin: string): string {
-  const urls = Object.values(INDEXED_PAGE_PATHS).flatMap((path) => {
+  const urls = Object.values(PAGE_PATHS).flatMap((path) => {
     const alternates = languageAlternates(publicOrigin, path)
       .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
       .join('\n');

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { BOOTSTRAP_ELEMENT_ID, serializeForScript, type BootstrapData } from '../../shared/bootstrap.ts';
-import { ROOT_ELEMENT_ID } from '../../client/boot.tsx';
+import {
+  BOOTSTRAP_ELEMENT_ID,
+  ROOT_ELEMENT_ID,
+  serializeForScript,
+  type BootstrapData,
+} from '../../shared/bootstrap.ts';
 import type { ClientAssets } from '../static/client-assets.ts';
 
 export interface DocumentProps {

@@ -1,12 +1,6 @@
 import type { Request } from 'express';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  LANGUAGE_QUERY_PARAM,
-  LANGUAGE_STORAGE_KEY,
-  isLanguage,
-  type Language,
-} from '../../shared/languages.ts';
+import { LANGUAGE_COOKIE_NAME } from '../../shared/language-cookie.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_QUERY_PARAM, isLanguage, type Language } from '../../shared/languages.ts';
 
 export interface LanguageChoice {
   language: Language;
@@ -20,13 +14,9 @@ export interface LanguageChoice {
 export function resolveLanguage(req: Request): LanguageChoice {
   const query = req.query[LANGUAGE_QUERY_PARAM];
   if (isLanguage(query)) return { language: query, chosen: true, fromQuery: true };
-  const cookie = readCookie(req.headers.cookie, LANGUAGE_STORAGE_KEY);
+  const cookie = readCookie(req.headers.cookie, LANGUAGE_COOKIE_NAME);
   if (isLanguage(cookie)) return { language: cookie, chosen: true, fromQuery: false };
   return { language: DEFAULT_LANGUAGE, chosen: false, fromQuery: false };
-}
-
-export function languageCookie(language: Language, secure: boolean): string {
-  return `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

@@ -4,15 +4,16 @@ import type { Config } from '../config.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import type { HeroSource } from '../backend/hero-source.ts';
 import type { Translations } from './i18n.ts';
-import { languageCookie, resolveLanguage, type LanguageChoice } from './language.ts';
+import { languageCookie } from '../../shared/language-cookie.ts';
+import { resolveLanguage, type LanguageChoice } from './language.ts';
 import type { Logger } from '../ops/logger.ts';
 import { sendEncoded } from '../static/encoded-body.ts';
 import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
-import { pageKindFor, type PageKind, type PageRequest } from './page-request.ts';
-import { renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
+import { pageKindFor, type PageRequest } from './page-request.ts';
+import { errorPageOptions, renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
 import type { PageAssets } from '../../shared/content.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../ops/metrics.ts';
-import { NOT_FOUND_PATH, routes } from '../../client/routes.tsx';
+import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
 import { clockStep, eventClock, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
 import { edgeSeconds, namesLanguage, offerToEdge } from './edge-lifetime.ts';
 
@@ -29,13 +30,13 @@ export interface PageDeps {
  * The address each page variant is rendered at. A cached page is shared by every address
  * that shows it, so it is rendered at one of them; nothing in the HTML depends on which.
  */
-const RENDER_PATH: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: '/404' };
+const RENDER_PATH: Record<PageKind, string> = { ...PAGE_PATHS, notFound: '/404' };
 
 /** The route template each page is counted under in the metrics. */
-const ROUTE_LABELS: Record<PageKind, string> = { landing: '/', impressum: '/impressum', notFound: NOT_FOUND_ROUTE };
+const ROUTE_LABELS: Record<PageKind, string> = { ...PAGE_PATHS, notFound: NOT_FOUND_ROUTE };
 
-/** The paths of the pages the route tree has, 404 aside. */
-export const PAGE_PATHS = routes.flatMap(({ path }) => (path && path !== NOT_FOUND_PATH ? [path] : []));
+/** The paths of the pages, 404 aside, as Express matches them. */
+export const PAGE_ROUTE_PATHS = Object.values(PAGE_PATHS);
 
 export interface PageHandlerOptions {
   /** Keep rendered pages (the default); off, every request streams a render. */
@@ -86,7 +87,7 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     try {
       cached = await pages.get(variant, version, () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
     } catch (error) {
-      return sendErrorPage(res, error, page(req.originalUrl));
+      return sendErrorPage(res, error, errorPageOptions(page(req.originalUrl)));
     }
     sendCachedPage(req, res, cached, status);
   };
@@ -103,11 +104,13 @@ function pageRequest(
   return {
     url,
     kind,
-    language: choice.language,
-    languageChosen: choice.chosen,
-    data: { content: deps.content.public, ...assets, clock },
+    bootstrap: {
+      language: choice.language,
+      languageChosen: choice.chosen,
+      app: { content: deps.content.public, ...assets, clock },
+      translations: deps.translations.resources(choice.language),
+    },
     i18n: deps.translations.forRequest(choice.language),
-    translations: deps.translations.resources(choice.language),
     assets: deps.clientAssets,
     showErrorStack: !deps.config.production,
     publicOrigin: deps.config.publicOrigin,

@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import { App } from '../../client/App.tsx';
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
 import { Document, InlineStylesheet } from './document.tsx';
-import type { PageKind, PageRequest } from './page-request.ts';
+import type { PageRequest } from './page-request.ts';
+import type { PageKind } from '../../shared/routes.ts';
 import { SeoHead } from '../discovery/seo.tsx';
 
 /** A render that has not finished by then is cut off, so no request hangs on it. */
@@ -27,34 +28,21 @@ const TITLE_KEYS: Record<PageKind, string> = {
 
 /** The React tree of one page: the document around the app, inside a StaticRouter. */
 export function pageElement(page: PageRequest) {
-  const { data, i18n, language } = page;
+  const { bootstrap, i18n } = page;
   const title = i18n.t(TITLE_KEYS[page.kind]);
   const description = i18n.t('meta.description');
   return (
     <Document
-      language={language}
+      language={bootstrap.language}
       title={title}
       description={description}
       head={<SeoHead page={page} title={title} description={description} />}
       assets={page.assets}
-      bootstrap={{
-        language,
-        languageChosen: page.languageChosen,
-        translations: page.translations,
-        content: data.content,
-        heroSlides: data.heroSlides,
-        logoUrl: data.logoUrl,
-        clock: data.clock,
-      }}
+      bootstrap={bootstrap}
     >
       <I18nextProvider i18n={i18n}>
         <StaticRouter location={page.url}>
-          <App
-            data={data}
-            language={language}
-            languageChosen={page.languageChosen}
-            showErrorStack={page.showErrorStack}
-          />
+          <App page={bootstrap} showErrorStack={page.showErrorStack} />
         </StaticRouter>
       </I18nextProvider>
     </Document>
@@ -76,7 +64,7 @@ export function streamPage(res: Response, page: PageRequest, status: number, log
       stream.pipe(res);
     },
     onShellError(error) {
-      sendErrorPage(res, error, page);
+      sendErrorPage(res, error, errorPageOptions(page));
     },
     onError(error) {
       failed = true;
@@ -122,11 +110,20 @@ export function renderPageToBuffer(page: PageRequest, logger: Logger): Promise<B
   });
 }
 
+export interface ErrorPageOptions extends Pick<PageRequest, 'assets' | 'showErrorStack'> {
+  language: string;
+}
+
+/** What the error page of a page request is rendered with. */
+export function errorPageOptions(page: PageRequest): ErrorPageOptions {
+  return { language: page.bootstrap.language, assets: page.assets, showErrorStack: page.showErrorStack };
+}
+
 /** The error page: status 500, never cached, the stack only outside production. */
 export function sendErrorPage(
   res: Response,
   error: unknown,
-  page: Pick<PageRequest, 'language' | 'assets' | 'showErrorStack'>,
+  page: ErrorPageOptions,
 ): void {
   if (res.headersSent) {
     res.destroy();

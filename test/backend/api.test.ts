@@ -185,7 +185,7 @@ describe('the page with a healthy backend', () => {
     expect(res.text).toContain('<p class="hero__studio" data-testid="studio-label">Studio München</p>');
     expect(res.text).toContain(`<img class="logo" src="${publicLogoUrl(fake)}"`);
     expect(res.text).not.toContain('<p class="hero__studio">Loading studios...</p>');
-    expect(bootstrapOf(res.text)).toMatchObject({ heroSlides: sampleSlides(fake), logoUrl: publicLogoUrl(fake) });
+    expect(bootstrapOf(res.text).app).toMatchObject({ heroSlides: sampleSlides(fake), logoUrl: publicLogoUrl(fake) });
   });
 
   it('serves the page and /api from one cache: one call each for both', async () => {
@@ -214,7 +214,7 @@ describe('the page with a healthy backend', () => {
     expect(page.text).toContain('hero__slides--empty');
     expect(page.text).not.toContain('class="hero__studio');
     expect(page.text).toContain(`<img class="logo" src="${publicLogoUrl(fake)}"`);
-    expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: [], logoUrl: publicLogoUrl(fake) });
+    expect(bootstrapOf(page.text).app).toMatchObject({ heroSlides: [], logoUrl: publicLogoUrl(fake) });
     const api = await request(app).get('/api/hero-slides').expect(200);
     expect(api.body).toEqual({ heroSlides: [] });
     expect(api.headers['cache-status']).toBe('landing; hit; ttl=60');

@@ -138,7 +138,7 @@ describe('stale-if-error', () => {
     expect(logo.headers['cache-status']).toBe('landing; hit; ttl=-540');
     expect(logo.body).toEqual({ url: publicLogoUrl(fake) });
     const page = await request(app).get('/').set('Cookie', 'selectedLanguage=en');
-    expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: sampleSlides(fake) });
+    expect(bootstrapOf(page.text).app).toMatchObject({ heroSlides: sampleSlides(fake) });
     expect(fake.calls).toEqual({ heroImages: 2, logoList: 2 });
 
     // While it keeps failing: the old answer at once, and the backend tried again only every few seconds.
@@ -229,7 +229,7 @@ describe('the snapshot file', () => {
     );
     const page = await request(after.app).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
     expect(page.text).toContain('data-testid="studio-label">Studio München</p>');
-    expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: sampleSlides(fake), logoUrl: publicLogoUrl(fake) });
+    expect(bootstrapOf(page.text).app).toMatchObject({ heroSlides: sampleSlides(fake), logoUrl: publicLogoUrl(fake) });
   });
 
   it('is ignored when it belongs to another backend, is unreadable, or holds what the checks refuse', async () => {

@@ -44,7 +44,7 @@ async function expectFallback(app: Parameters<typeof request>[0], backendStatus:
   expect(logo.headers['cache-control']).toBe('no-store');
   const page = await request(app).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
   // Slides unknown: the browser asks /api/hero-slides once; the logo is the default file's address.
-  expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: null, logoUrl: publicLogoUrl(fake) });
+  expect(bootstrapOf(page.text).app).toMatchObject({ heroSlides: null, logoUrl: publicLogoUrl(fake) });
   expect(page.text).toContain('<p class="hero__studio">Loading studios...</p>');
   expect(page.text).toContain('hero__slides--empty');
   return page;
@@ -104,7 +104,7 @@ describe('a failing backend with nothing cached', () => {
     const [page, pageTime] = await timed(() => request(app).get('/'));
     expect(page.status).toBe(200);
     expect(pageTime).toBeLessThan(TIMEOUT_MS + SLACK_MS);
-    expect(bootstrapOf(page.text)).toMatchObject({ heroSlides: null, logoUrl: publicLogoUrl(fake) });
+    expect(bootstrapOf(page.text).app).toMatchObject({ heroSlides: null, logoUrl: publicLogoUrl(fake) });
     expect(warnings(logLines).find((line) => line.endpoint === 'hero-slides')).toMatchObject({
       reason: `timed out after ${TIMEOUT_MS} ms`,
     });
@@ -237,7 +237,7 @@ describe('what the backend answers is checked', () => {
     expect(page.text).not.toContain('<script>alert(1)');
     expect(page.text).not.toContain('<img src=x');
     expect(page.text).not.toMatch(/[\u2028\u2029]/);
-    expect((bootstrapOf(page.text).heroSlides as Array<{ studio: string }>).map((s) => s.studio)).toEqual(hostile);
+    expect(bootstrapOf(page.text).app.heroSlides!.map((s) => s.studio)).toEqual(hostile);
     expect(page.text.match(/<script/g)).toHaveLength(3); // the module bundle, the hydration data, the JSON-LD: nothing the studio names added
   });
 

@@ -1,3 +1,4 @@
+import type { BootstrapData } from '../../shared/bootstrap.ts';
 import { once } from 'node:events';
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,10 +68,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
 }
 
 /** The JSON the page carries for hydration, read back as the browser reads it. */
-export function bootstrapOf(html: string): Record<string, unknown> {
+export function bootstrapOf(html: string): BootstrapData {
   const match = /<script type="application\/json" id="bootstrap-data">([^<]*)<\/script>/.exec(html);
   if (!match) throw new Error('no bootstrap data in page');
-  return JSON.parse(match[1]!) as Record<string, unknown>;
+  return JSON.parse(match[1]!) as BootstrapData;
 }
 
 const NEW_ANSWER = { outcome: 'hit', ageMs: 0, failing: false, failureStatus: null } as const;

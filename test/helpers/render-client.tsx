@@ -47,14 +47,16 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
           <App
-            data={{
-              content: site.public,
-              heroSlides: options.heroSlides === undefined ? site.heroSlides : options.heroSlides,
-              logoUrl: options.logoUrl === undefined ? site.logoUrl : options.logoUrl,
-              clock: options.clock ?? null,
+            page={{
+              language,
+              languageChosen: options.chosen ?? true,
+              app: {
+                content: site.public,
+                heroSlides: options.heroSlides === undefined ? site.heroSlides : options.heroSlides,
+                logoUrl: options.logoUrl === undefined ? site.logoUrl : options.logoUrl,
+                clock: options.clock ?? null,
+              },
             }}
-            language={language}
-            languageChosen={options.chosen ?? true}
             showErrorStack
           />
         </BrowserRouter>

@@ -153,7 +153,7 @@ describe('the page cache across the clock', () => {
   it('carries the clock it rendered, so the browser starts from the same text', async () => {
     const { app } = await appAt(START - 45 * SECOND_MS);
     const { res } = await landing(app, 'de');
-    expect(bootstrapOf(res.text).clock).toEqual(
+    expect(bootstrapOf(res.text).app.clock).toEqual(
       eventClock(START - 45 * SECOND_MS, { start: START, end: END }, PAGE_COUNTDOWN_STEP_MS),
     );
   });
@@ -184,6 +184,6 @@ describe('the page cache across the clock', () => {
       clock.now += SECOND_MS;
     }
     expect(renders()).toBe(2);
-    expect(bootstrapOf((await request(app).get('/impressum')).text).clock).toBeNull();
+    expect(bootstrapOf((await request(app).get("/impressum")).text).app.clock).toBeNull();
   });
 });
