@@ -2,9 +2,28 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { outputPaths } from '../scripts/build-steps.ts';
 import { APP_ROOT } from '../server/paths.ts';
 
-const SOURCE_FOLDERS = ['server', 'client', 'shared', 'scripts'];
+const SOURCE_FOLDERS = ['server', 'client', 'shared', 'scripts', 'test'];
+
+/**
+ * Which folder may import which: shared/ is the contract between the server and the browser, the
+ * server renders the client's tree in one place, and the tools under scripts/ stand on their own.
+ */
+const BOUNDARIES: { from: string; to: string; except?: string[] }[] = [
+  { from: 'shared', to: 'server' },
+  { from: 'shared', to: 'client' },
+  { from: 'shared', to: 'scripts' },
+  { from: 'client', to: 'server' },
+  { from: 'client', to: 'scripts' },
+  { from: 'server', to: 'client', except: ['server/pages/render.tsx'] },
+  { from: 'server', to: 'scripts' },
+  { from: 'scripts', to: 'test' },
+  { from: 'server', to: 'test' },
+  { from: 'client', to: 'test' },
+  { from: 'shared', to: 'test' },
+];
 
 /** Every source module and the project modules it imports, type-only imports included. */
 function importGraph(): Map<string, string[]> {
@@ -48,6 +67,24 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+const folderOf = (relative: string) => relative.split('/')[0]!;
+
+/** Every import that crosses a boundary, as `importer -> imported`, paths relative to the project. */
+function crossings(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, imports] of graph) {
+    const from = path.relative(APP_ROOT, file);
+    for (const target of imports) {
+      const to = path.relative(APP_ROOT, target);
+      const forbidden = BOUNDARIES.some(
+        (rule) => rule.from === folderOf(from) && rule.to === folderOf(to) && !rule.except?.includes(from),
+      );
+      if (forbidden) found.push(`${from} -> ${to}`);
+    }
+  }
+  return found;
+}
+
 describe('the module structure', () => {
   it('sees the imports it checks', () => {
     const graph = importGraph();
@@ -60,6 +97,31 @@ describe('the module structure', () => {
 
   it('has no import cycle between files, type-only imports included', () => {
     expect(cycles(importGraph())).toEqual([]);
+  });
+
+  it('keeps every folder within its boundaries, type-only imports included', () => {
+    expect(crossings(importGraph())).toEqual([]);
+  });
+
+  it('finds a crossing when there is one', () => {
+    const at = (file: string) => path.join(APP_ROOT, file);
+    const graph = new Map([
+      [at('client/a.tsx'), [at('shared/b.ts'), at('server/c.ts')]],
+      [at('server/pages/render.tsx'), [at('client/App.tsx')]],
+      [at('server/pages/other.tsx'), [at('client/App.tsx')]],
+      [at('scripts/bench.ts'), [at('test/helpers/x.ts')]],
+    ]);
+    expect(crossings(graph)).toEqual([
+      'client/a.tsx -> server/c.ts',
+      'server/pages/other.tsx -> client/App.tsx',
+      'scripts/bench.ts -> test/helpers/x.ts',
+    ]);
+  });
+
+  it("builds a server that does not carry the browser's renderer", () => {
+    const server = readFileSync(outputPaths().server, 'utf8');
+    expect(server).toContain('react-dom/server');
+    expect(server).not.toContain('react-dom/client');
   });
 
   it('finds a cycle when there is one', () => {

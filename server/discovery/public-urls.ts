@@ -1,6 +1,5 @@
 import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Language } from '../../shared/languages.ts';
 
-
 /** `<origin><path>?lng=<code>`, or the path alone (the `x-default` address) without a language. */
 export function pageUrl(publicOrigin: string, path: string, language?: Language): string {
   const url = new URL(path, publicOrigin);

@@ -120,11 +120,7 @@ export function errorPageOptions(page: PageRequest): ErrorPageOptions {
 }
 
 /** The error page: status 500, never cached, the stack only outside production. */
-export function sendErrorPage(
-  res: Response,
-  error: unknown,
-  page: ErrorPageOptions,
-): void {
+export function sendErrorPage(res: Response, error: unknown, page: ErrorPageOptions): void {
   if (res.headersSent) {
     res.destroy();
     return;

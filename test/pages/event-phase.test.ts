@@ -184,6 +184,6 @@ describe('the page cache across the clock', () => {
       clock.now += SECOND_MS;
     }
     expect(renders()).toBe(2);
-    expect(bootstrapOf((await request(app).get("/impressum")).text).app.clock).toBeNull();
+    expect(bootstrapOf((await request(app).get('/impressum')).text).app.clock).toBeNull();
   });
 });
