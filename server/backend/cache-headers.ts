@@ -1,4 +1,5 @@
 import type { CacheSettings } from '../config.ts';
+import { servingWindows } from './cache.ts';
 import type { Served } from './hero-source.ts';
 
 /**
@@ -20,16 +21,12 @@ export interface AnswerFreshness {
 type ServedState = Pick<Served<unknown>, 'outcome' | 'ageMs' | 'failing' | 'failureStatus'>;
 
 export function answerFreshness(served: ServedState, cache: CacheSettings): AnswerFreshness {
-  const freshMs = cache.freshSeconds * 1000;
-  const usableMs = freshMs + cache.staleSeconds * 1000;
-  // The server serves a stale copy at once for another freshness window, and while the
-  // backend is failing for as long as it may stand in for it (see BackendCache).
-  const servedAtOnceMs = served.failing ? Math.max(2 * freshMs, usableMs) : 2 * freshMs;
+  const { freshMs, servedAtOnceMs, usableMs } = servingWindows(cache);
   const left = (untilMs: number) => Math.max(0, Math.floor((untilMs - served.ageMs) / 1000));
   const maxAge = left(freshMs);
   return {
     maxAge,
-    staleWhileRevalidate: Math.max(0, left(servedAtOnceMs) - maxAge),
+    staleWhileRevalidate: Math.max(0, left(servedAtOnceMs(served.failing)) - maxAge),
     staleIfError: Math.max(0, left(usableMs) - maxAge),
   };
 }
@@ -53,7 +50,7 @@ export function cacheStatus(served: ServedState, cache: CacheSettings): string {
   switch (served.outcome) {
     case 'hit':
     case 'stale':
-      return `${CACHE_STATUS_NAME}; hit; ttl=${Math.floor((cache.freshSeconds * 1000 - served.ageMs) / 1000)}`;
+      return `${CACHE_STATUS_NAME}; hit; ttl=${Math.floor((servingWindows(cache).freshMs - served.ageMs) / 1000)}`;
     case 'miss':
       return `${CACHE_STATUS_NAME}; fwd=miss; stored`;
     case 'fallback':

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { CacheSettings } from '../config.ts';
 import { BackendDataError, type Checked } from './backend-data.ts';
 import { BackendCallError } from './backend-errors.ts';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';
@@ -6,10 +7,10 @@ import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events
 /**
  * One backend answer kept in memory, with the semantics of nginx's proxy_cache_lock,
  * proxy_cache_use_stale and proxy_cache_background_update, and of RFC 5861:
- * - fresh for `freshMs`: served as it is (hit);
+ * - fresh for `windows.freshMs`: served as it is (hit);
  * - for another `freshMs` (stale-while-revalidate): served at once while one background refresh runs;
  * - older: the request waits for a refresh (miss), at most `timeoutMs`. When that fails, the
- *   last good answer is served (stale-if-error) until it is `freshMs + staleIfErrorMs` old, and
+ *   last good answer is served (stale-if-error) until it is `windows.usableMs` old, and
  *   while the backend keeps failing it is served at once, retried in the background no more
  *   often than every `retryAfterFailureMs`; past that age nothing is served (fallback);
  * - concurrent requests share one upstream call;
@@ -37,8 +38,7 @@ export interface CacheOptions<T> {
   endpoint: CachedEndpoint;
   /** Calls the backend and checks the answer; throws when there is nothing usable. */
   load(signal: AbortSignal): Promise<Checked<T>>;
-  freshMs: number;
-  staleIfErrorMs: number;
+  windows: ServingWindows;
   timeoutMs: number;
   retryAfterFailureMs?: number;
   now: () => number;
@@ -48,6 +48,31 @@ export interface CacheOptions<T> {
   saved?: CacheEntry<T> | null;
   /** Told about every new good answer (to keep it across restarts). */
   onStored?(entry: CacheEntry<T>): void;
+}
+
+/**
+ * The ages up to which the server's cache serves an answer, in one place: the cache acts on them
+ * and the headers of its answers (cache-headers.ts) tell the caches in front the same windows.
+ */
+export interface ServingWindows {
+  /** Younger than this, an answer is fresh and served as it is. */
+  freshMs: number;
+  /** Younger than this, a stale answer is served at once while one refresh runs. */
+  servedAtOnceMs(failing: boolean): number;
+  /** Younger than this, the last good answer may stand in for a failing backend. */
+  usableMs: number;
+}
+
+export function servingWindows(cache: CacheSettings): ServingWindows {
+  const freshMs = cache.freshSeconds * 1000;
+  const usableMs = freshMs + cache.staleSeconds * 1000;
+  return {
+    freshMs,
+    // Another freshness window after it turns stale; while the backend is failing, for as
+    // long as the answer may stand in for it.
+    servedAtOnceMs: (failing) => (failing ? Math.max(2 * freshMs, usableMs) : 2 * freshMs),
+    usableMs,
+  };
 }
 
 /** How long a failed call holds back the next background refresh, so a failing backend is not hammered. */
@@ -84,12 +109,12 @@ export class BackendCache<T> {
   }
 
   async get(): Promise<CacheAnswer<T>> {
-    const { freshMs, staleIfErrorMs } = this.options;
+    const { freshMs, servedAtOnceMs, usableMs } = this.options.windows;
     const known = this.entry;
     if (known) {
       const ageMs = this.ageOf(known);
       if (ageMs < freshMs) return this.answer('hit', known, ageMs);
-      if (ageMs < 2 * freshMs || (this.failing && ageMs < freshMs + staleIfErrorMs)) {
+      if (ageMs < servedAtOnceMs(this.failing)) {
         const failing = this.failing;
         void this.refresh({ background: true });
         return { ...this.answer('stale', known, ageMs), failing };
@@ -98,7 +123,7 @@ export class BackendCache<T> {
     const refreshed = await this.refresh({ background: false });
     if (refreshed) return this.answer('miss', refreshed, this.ageOf(refreshed));
     const last = this.entry;
-    if (last && this.ageOf(last) < freshMs + staleIfErrorMs) return this.answer('stale', last, this.ageOf(last));
+    if (last && this.ageOf(last) < usableMs) return this.answer('stale', last, this.ageOf(last));
     return this.answer('fallback', null, 0);
   }
 
@@ -154,7 +179,7 @@ export class BackendCache<T> {
       this.failureStatus = upstreamStatusOf(error);
       this.options.observer.upstreamError(endpoint);
       const reason = error instanceof Error ? error.message : String(error);
-      const lastGood = this.entry && this.ageOf(this.entry) < this.options.freshMs + this.options.staleIfErrorMs;
+      const lastGood = this.entry && this.ageOf(this.entry) < this.options.windows.usableMs;
       this.warnOnce({ endpoint, reason, serving: lastGood ? 'last good answer' : 'fallback' }, 'backend call failed');
       return null;
     } finally {

@@ -1,6 +1,6 @@
 import type { HeroSlide, PageAssets } from '../../shared/content.ts';
 import { checkHeroSlides, type Checked } from './backend-data.ts';
-import { BackendCache, type CacheAnswer, type CacheEntry } from './cache.ts';
+import { BackendCache, servingWindows, type CacheAnswer, type CacheEntry } from './cache.ts';
 import type { CachedEndpoint } from './cache-events.ts';
 import type { Config } from '../config.ts';
 import type { HeroSourceOptions, HeroSource, Served } from './hero-source.ts';
@@ -37,8 +37,7 @@ export function backendHeroSource(
     new BackendCache<T>({
       endpoint,
       load,
-      freshMs: config.cache.freshSeconds * 1000,
-      staleIfErrorMs: config.cache.staleSeconds * 1000,
+      windows: servingWindows(config.cache),
       timeoutMs: config.upstreamTimeoutMs,
       now: options.now,
       observer: options.observer,
