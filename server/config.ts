@@ -4,9 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from './paths.ts';
 
-/** A configuration the server cannot run with; its message is one line naming the variable. */
+/** A configuration the server cannot run with; its message is one line naming every bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('; '));
+  }
 }
 
 /** The file the backend's preferred logo is stored under, in the `logo` bucket. */
@@ -90,38 +93,41 @@ const trustProxy = z
     return entries;
   });
 
-const envSchema = z
-  .object({
-    PORT: port.default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-    CONTENT_PATH: z.string().min(1).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
-    PUBLIC_ORIGIN: z
-      .string()
-      .refine(
-        (value) => /^https?:\/\/[^/?#]+$/.test(value) && URL.canParse(value),
-        'must be an origin like https://event.example.com',
-      )
-      .optional(),
-    SUPABASE_URL: z.string().optional(),
-    SUPABASE_ANON_KEY: z.string().optional(),
-    IMAGE_HOSTS: imageHosts.default([]),
-    CACHE_FRESH_SECONDS: wholeNumber(1, 31_536_000).default(60),
-    CACHE_STALE_SECONDS: wholeNumber(0, 31_536_000).default(86_400),
-    PAGE_EDGE_SECONDS: wholeNumber(0, 3600).default(5),
-    UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
-    CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
-    LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
-    SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
-    // Above the 60 s idle timeout of common load balancers, so the server never closes a
-    // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
-    KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
-    HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
-    REQUEST_TIMEOUT_MS: milliseconds.default(75_000),
-    TRUST_PROXY: trustProxy,
-  })
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  CONTENT_PATH: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
+  PUBLIC_ORIGIN: z
+    .string()
+    .refine(
+      (value) => /^https?:\/\/[^/?#]+$/.test(value) && URL.canParse(value),
+      'must be an origin like https://event.example.com',
+    )
+    .optional(),
+  SUPABASE_URL: z.string().optional(),
+  SUPABASE_ANON_KEY: z.string().optional(),
+  IMAGE_HOSTS: imageHosts.default([]),
+  CACHE_FRESH_SECONDS: wholeNumber(1, 31_536_000).default(60),
+  CACHE_STALE_SECONDS: wholeNumber(0, 31_536_000).default(86_400),
+  PAGE_EDGE_SECONDS: wholeNumber(0, 3600).default(5),
+  UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
+  CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
+  LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
+  SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+  // Above the 60 s idle timeout of common load balancers, so the server never closes a
+  // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
+  HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
+  REQUEST_TIMEOUT_MS: milliseconds.default(75_000),
+  TRUST_PROXY: trustProxy,
+});
+
+/** The timeouts' order, checked once each of them is a valid number. */
+const timeoutOrder = envSchema
+  .pick({ KEEP_ALIVE_TIMEOUT_MS: true, HEADERS_TIMEOUT_MS: true, REQUEST_TIMEOUT_MS: true })
   .refine((e) => e.HEADERS_TIMEOUT_MS > e.KEEP_ALIVE_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must be longer than KEEP_ALIVE_TIMEOUT_MS',
@@ -181,11 +187,20 @@ export interface Config {
 
 /** Reads and checks the environment once, at start. Nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(emptyAsUnset(env));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid ${issue.path.join('.')}: ${issue.message}`);
-  }
+  const variables = emptyAsUnset(env);
+  const parsed = envSchema.safeParse(variables);
+  const order = timeoutOrder.safeParse(variables);
+  const backend = backendSettings(variables.SUPABASE_URL, variables.SUPABASE_ANON_KEY);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    // The order's own findings only: a timeout that is not a number is reported above.
+    ...(order.success ? [] : order.error.issues.filter((issue) => issue.code === 'custom')),
+  ]
+    // One line per variable: its first problem.
+    .filter((issue, index, issues) => issues.findIndex((other) => other.path[0] === issue.path[0]) === index)
+    .map((issue) => `Invalid ${issue.path.join('.')}: ${issue.message}`);
+  if ('problems' in backend) problems.push(...backend.problems);
+  if (problems.length > 0 || !parsed.success || 'problems' in backend) throw new ConfigError(problems);
   const e = parsed.data;
   return Object.freeze({
     port: e.PORT,
@@ -195,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
-    backend: backendSettings(e.SUPABASE_URL, e.SUPABASE_ANON_KEY),
+    backend: backend.settings,
     imageHosts: e.IMAGE_HOSTS,
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,
@@ -213,16 +228,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
-/** Both or neither: half a backend configuration is a mistake, reported as supabase-js reports it. */
-function backendSettings(url: string | undefined, anonKey: string | undefined): Config['backend'] {
+/**
+ * Both or neither: half a backend configuration is a mistake, reported as supabase-js reports it.
+ * Either the settings, or the lines naming what is wrong with them.
+ */
+function backendSettings(
+  url: string | undefined,
+  anonKey: string | undefined,
+): { settings: Config['backend'] } | { problems: string[] } {
   url = url?.trim();
   anonKey = anonKey?.trim();
-  if (!url && !anonKey) return null;
-  if (!url) throw new ConfigError(SUPABASE_URL_REQUIRED);
-  if (!anonKey) throw new ConfigError(SUPABASE_KEY_REQUIRED);
-  const checked = supabaseUrl.safeParse(url);
-  if (!checked.success) throw new ConfigError(`Invalid SUPABASE_URL: ${checked.error.issues[0]!.message}`);
-  return { url: checked.data.replace(/\/+$/, ''), anonKey };
+  if (!url && !anonKey) return { settings: null };
+  const checked = url ? supabaseUrl.safeParse(url) : null;
+  const problems = [
+    ...(!url ? [SUPABASE_URL_REQUIRED] : []),
+    ...(checked?.success === false ? [`Invalid SUPABASE_URL: ${checked.error.issues[0]!.message}`] : []),
+    ...(!anonKey ? [SUPABASE_KEY_REQUIRED] : []),
+  ];
+  if (problems.length > 0 || !checked?.success || !anonKey) return { problems };
+  return { settings: { url: checked.data.replace(/\/+$/, ''), anonKey } };
 }
 
 /** An empty variable (`PORT=`) means "not set", as shells and orchestrators often leave them. */

@@ -29,6 +29,43 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid PORT: .+$/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('names every bad variable at once, in one line', () => {
+    const refuse = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).message;
+      }
+      throw new Error('accepted');
+    };
+    const message = refuse({
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      PUBLIC_ORIGIN: 'event.example.com',
+      KEEP_ALIVE_TIMEOUT_MS: '70000',
+      SUPABASE_ANON_KEY: 'key',
+    });
+    expect(message).not.toContain('\n');
+    expect(message.split('; ')).toEqual([
+      expect.stringMatching(/^Invalid PORT: /),
+      expect.stringMatching(/^Invalid LOG_LEVEL: /),
+      expect.stringMatching(/^Invalid PUBLIC_ORIGIN: /),
+      'Invalid HEADERS_TIMEOUT_MS: must be longer than KEEP_ALIVE_TIMEOUT_MS',
+      SUPABASE_URL_REQUIRED,
+    ]);
+    // A timeout that is not a number is reported once, not again as out of order.
+    expect(refuse({ KEEP_ALIVE_TIMEOUT_MS: 'soon', SUPABASE_URL: 'ftp://x' }).split('; ')).toEqual([
+      expect.stringMatching(/^Invalid KEEP_ALIVE_TIMEOUT_MS: /),
+      expect.stringMatching(/^Invalid SUPABASE_URL: /),
+      SUPABASE_KEY_REQUIRED,
+    ]);
+    expect(refuse({ SUPABASE_URL: 'https://project.supabase.co', TRUST_PROXY: 'true' }).split('; ')).toEqual([
+      expect.stringMatching(/^Invalid TRUST_PROXY: /),
+      SUPABASE_KEY_REQUIRED,
+    ]);
+  });
 });
 
 describe('PUBLIC_ORIGIN', () => {
@@ -63,8 +100,8 @@ describe('the Supabase backend', () => {
     };
     expect(SUPABASE_URL_REQUIRED).toBe(createClientMessage('', 'key'));
     expect(SUPABASE_KEY_REQUIRED).toBe(createClientMessage(url, ''));
-    expect(() => loadConfig({ SUPABASE_ANON_KEY: 'key' })).toThrow(new ConfigError('supabaseUrl is required.'));
-    expect(() => loadConfig({ SUPABASE_URL: url })).toThrow(new ConfigError('supabaseKey is required.'));
+    expect(() => loadConfig({ SUPABASE_ANON_KEY: 'key' })).toThrow(/^supabaseUrl is required\.$/);
+    expect(() => loadConfig({ SUPABASE_URL: url })).toThrow(/^supabaseKey is required\.$/);
     expect(() => loadConfig({ SUPABASE_URL: url, SUPABASE_ANON_KEY: '   ' })).toThrow('supabaseKey is required.');
   });
 

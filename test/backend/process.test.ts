@@ -17,6 +17,11 @@ describe.concurrent('starting with a backend configuration it cannot use', () =>
       { SUPABASE_URL: 'abcdefgh.supabase.co', SUPABASE_ANON_KEY: 'some-key' },
       /^Cannot start: Invalid SUPABASE_URL: must be an http:\/\/ or https:\/\/ address/,
     ],
+    [
+      'several bad variables',
+      { PORT: 'eighty', LOG_LEVEL: 'loud', SUPABASE_ANON_KEY: 'some-key' },
+      /^Cannot start: Invalid PORT: [^;]+; Invalid LOG_LEVEL: [^;]+; supabaseUrl is required\.$/,
+    ],
   ])('%s: refuses, exiting non-zero with one line', async ([, env, message], { expect }) => {
     const exited = await runUntilExit(env);
     expect(exited.code).not.toBe(0);
