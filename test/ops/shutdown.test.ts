@@ -230,6 +230,7 @@ describe('the HTTP server', () => {
       keepAliveTimeout: 1000,
       headersTimeout: 2000,
       requestTimeout: 3000,
+      keepAliveTimeoutBuffer: 0,
       maxHeaderSize: 16384,
     });
   });
