@@ -59,7 +59,11 @@ server.listen(config.port, config.host, () => {
   server.off('error', cannotListen);
   const address = server.address();
   processLogger.info(
-    { port: typeof address === 'object' && address ? address.port : config.port, host: config.host },
+    {
+      port: typeof address === 'object' && address ? address.port : config.port,
+      host: config.host,
+      production: config.production,
+    },
     'listening',
   );
 });
