@@ -97,6 +97,37 @@ describe('the Dockerfile, replayed without a container engine', () => {
     }
   });
 
+  it('logs stack traces that name the TypeScript sources, from the map it carries', async () => {
+    // Writing the page's bootstrap data fails, as a bug in it would: the render's error is logged.
+    const failingBootstrap = `data:text/javascript,${encodeURIComponent(
+      'const stringify = JSON.stringify; JSON.stringify = function (value, ...rest) { if (value && typeof value === "object" && "languageChosen" in value) throw new Error("bootstrap data cannot be written"); return stringify.call(this, value, ...rest); };',
+    )}`;
+    const [node, ...args] = image.cmd as [string, ...string[]];
+    const port = String(await freePort());
+    const server = runInImage(image, [node, '--import', failingBootstrap, ...args], { PORT: port, HOST: '127.0.0.1' });
+    const logs: Record<string, unknown>[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: server.stdout! }).on('line', (line) => {
+          logs.push(JSON.parse(line) as Record<string, unknown>);
+          if (logs.at(-1)!.msg === 'listening') resolve();
+        });
+        server.once('exit', (code) => reject(new Error(`the image's server exited with ${code}`)));
+      });
+      await fetch(`http://127.0.0.1:${port}/`);
+      const logged = () => logs.find((entry) => entry.msg === 'page render failed');
+      for (let waited = 0; !logged() && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      const failed = logged();
+      const stack = (failed?.err as { stack?: string } | undefined)?.stack ?? '';
+      expect(stack).toContain('bootstrap data cannot be written');
+      expect(stack).toMatch(/\/shared\/bootstrap\.ts:\d+:\d+/);
+      expect(stack).toMatch(/\/server\/pages\/document\.tsx:\d+:\d+/);
+      expect(stack).not.toContain('dist/server/index.js');
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+
   it('starts as that user, serves /healthz and the page, passes its HEALTHCHECK and stops with 0 on SIGTERM', async () => {
     const port = String(await freePort());
     const env = { PORT: port, HOST: '127.0.0.1' };
