@@ -1,24 +1,43 @@
 /**
- * Checks a content file exactly as the server does at start, without starting it:
- * `npm run check:content [file]` (default: CONTENT_PATH, else content/event.json).
- * Prints one line and exits 1 when the file would stop the server.
+ * Checks a content file and the translation files exactly as the server does at start, without
+ * starting it: `npm run check:content [file]` (default: CONTENT_PATH, else content/event.json).
+ * Prints every problem and warning, one line each with the file, the line and the field, and
+ * exits 1 when there is a problem that would stop the server.
  */
 import path from 'node:path';
-import { loadContent } from '../server/content/site-content.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
+import { readFileSync } from 'node:fs';
+import { formatFinding } from '../server/content/findings.ts';
+import { checkContentText } from '../server/content/site-content.ts';
+import { checkTranslations } from '../server/content/translation-check.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/paths.ts';
 
-// A path given here is taken from where the command was typed; CONTENT_PATH as the server takes it.
+// A path given here is taken from where the command was typed, and printed as it was given;
+// CONTENT_PATH as the server takes it.
 const argument = process.argv[2];
-const file = argument
-  ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argument)
+const cwd = process.env.INIT_CWD ?? process.cwd();
+const [file, shown] = argument
+  ? [path.resolve(cwd, argument), argument]
   : process.env.CONTENT_PATH
-    ? path.resolve(APP_ROOT, process.env.CONTENT_PATH)
-    : DEFAULT_CONTENT_PATH;
+    ? [path.resolve(APP_ROOT, process.env.CONTENT_PATH), process.env.CONTENT_PATH]
+    : [DEFAULT_CONTENT_PATH, path.relative(cwd, DEFAULT_CONTENT_PATH)];
+
+let problems: string[];
+let warnings: string[] = [];
 try {
-  const content = loadContent(file);
-  const samples = content.placeholders.length ? ` (still sample values: ${content.placeholders.join(', ')})` : '';
-  console.log(`${path.relative(process.cwd(), file) || file}: valid${samples}`);
+  const checked = checkContentText(readFileSync(file, 'utf8'));
+  problems = checked.problems.map((finding) => formatFinding(shown, finding));
+  warnings = checked.warnings.map((finding) =>
+    formatFinding(shown, { ...finding, message: `warning: ${finding.message}` }),
+  );
 } catch (error) {
-  console.error((error as Error).message);
+  problems = [`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`];
+}
+problems.push(...checkTranslations(LOCALES_DIR, path.relative(cwd, LOCALES_DIR) || '.'));
+
+for (const line of warnings) console.log(line);
+for (const line of problems) console.error(line);
+if (problems.length > 0) {
+  console.error(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: the server would not start.`);
   process.exit(1);
 }
+console.log(`${shown}: valid; translations in ${path.relative(cwd, LOCALES_DIR) || '.'}: valid`);

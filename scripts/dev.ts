@@ -6,11 +6,14 @@
  * printed readably; the error page shows the stack (NODE_ENV=development).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
+import { formatFinding } from '../server/content/findings.ts';
+import { checkContentText } from '../server/content/site-content.ts';
+import { checkTranslations } from '../server/content/translation-check.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/paths.ts';
 import {
   buildStarter,
   scriptBuildOptions,
@@ -108,12 +111,28 @@ async function startServer(): Promise<boolean> {
   const exited = new Promise<false>((resolve) => child.once('exit', () => resolve(false)));
   child.once('exit', (code) => {
     if (server !== child) return;
-    proxy.down(lastError);
+    // The server names the first problem of an editor's files; the page lists them all.
+    proxy.down(editorProblems() ?? lastError);
     say(`the server stopped (exit ${code}); waiting for a change`);
   });
   const ready = await Promise.race([untilReady(serverPort), exited]);
   if (ready) proxy.up(serverPort);
   return ready;
+}
+
+/** Every problem of the content file and the translations, one per line, or null when there are none. */
+function editorProblems(): string | null {
+  const shown = process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath);
+  let problems: string[];
+  try {
+    problems = checkContentText(readFileSync(contentPath, 'utf8')).problems.map((finding) =>
+      formatFinding(shown, finding),
+    );
+  } catch (error) {
+    problems = [`${shown}: cannot be read (${(error as Error).message})`];
+  }
+  problems.push(...checkTranslations(LOCALES_DIR));
+  return problems.length > 0 ? problems.join('\n') : null;
 }
 
 async function untilReady(serverPort: number): Promise<true> {

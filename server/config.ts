@@ -157,6 +157,8 @@ export interface Config {
   host: string;
   production: boolean;
   contentPath: string;
+  /** The content file as the operator named it (CONTENT_PATH), for messages. */
+  contentPathAsGiven: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The most bytes of log lines kept for a reader that is slow; what does not fit is dropped. */
   logBufferBytes: number;
@@ -207,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     production: e.NODE_ENV === 'production',
     contentPath: e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH,
+    contentPathAsGiven: e.CONTENT_PATH ?? path.relative(APP_ROOT, DEFAULT_CONTENT_PATH),
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,

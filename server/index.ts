@@ -1,7 +1,9 @@
 import { createApp } from './app.ts';
 import { loadClientAssets } from './static/client-assets.ts';
 import { loadConfig } from './config.ts';
+import { firstAndCount } from './content/findings.ts';
 import { loadContent } from './content/site-content.ts';
+import { checkTranslations } from './content/translation-check.ts';
 import { createReadiness } from './ops/health.ts';
 import { createHttpServer } from './ops/http-server.ts';
 import { loadTranslations } from './pages/i18n.ts';
@@ -15,7 +17,10 @@ import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 let started;
 try {
   const config = loadConfig();
-  const content = loadContent(config.contentPath);
+  const content = loadContent(config.contentPath, config.contentPathAsGiven);
+  const translationProblems = checkTranslations(LOCALES_DIR);
+  if (translationProblems.length > 0)
+    throw new Error(firstAndCount(translationProblems, 'npm run check:content lists them all'));
   const translations = await loadTranslations(LOCALES_DIR);
   const clientAssets = loadClientAssets(CLIENT_BUILD_DIR);
   const { logger, processLogger, output } = createLogging({

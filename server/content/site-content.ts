@@ -1,22 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { describeIssues, fieldName, firstAndCount, formatFinding, quoted, type Finding } from './findings.ts';
+import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
 import type { HeroSlide, PublicContent } from '../../shared/content.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
 
-/** The content file is unusable; the message names the file and the bad field. */
+/** The content file is unusable: every problem, each a line naming the file, the line and the field. */
 export class ContentError extends Error {
   override name = 'ContentError';
+  constructor(readonly problems: readonly string[]) {
+    super(firstAndCount(problems, 'npm run check:content lists them all'));
+  }
 }
+
+/** SPEC.md's four studios: the page's grid, picker and hero are laid out for exactly this many. */
+export const STUDIO_COUNT = 4;
 
 const text = z.string().trim().min(1).max(500);
 const note = z.string().optional().describe('A note for editors that this object still holds sample values');
 
 const httpsUrl = z
   .string()
-  .regex(/^https:\/\//i, 'must be an https:// address')
-  .refine((value) => parseUrl(value)?.protocol === 'https:', 'must be an https:// address');
+  .regex(/^https:\/\//i, 'must be an absolute https:// address')
+  .refine((value) => parseUrl(value)?.protocol === 'https:', 'must be an absolute https:// address');
 /** A file under public/ ("/images/a.jpg") or an https:// address. */
 const imageAddress = z
   .string()
@@ -32,18 +40,30 @@ const srcset = z
     'must list "<address> <width>w" entries',
   );
 
+/** Formats JSON Schema can state too (content/event.schema.json); the calendar is the check's alone. */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
+export const UTC_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\dZ$';
+export const TIME_ZONE_PATTERN = '^(UTC|[A-Z][A-Za-z_]*(/[A-Z0-9][A-Za-z0-9_+-]*)+)$';
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-03-18')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date');
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 18:00');
+  .refine(isCalendarDate, 'is not a date in the calendar')
+  .meta({ format: 'date' });
+const clockTime = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/, 'must be a time like 18:00')
+  .regex(new RegExp(TIME_PATTERN), 'is not a time of day (00:00 to 23:59)');
 const utcDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'must be a UTC date and time like 2026-11-01T09:00:00Z')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date and time');
+  .regex(new RegExp(UTC_DATE_TIME_PATTERN), 'is not a time of day (00:00:00 to 23:59:59)')
+  .refine((value) => isCalendarDate(value.slice(0, 10)), 'is not a date in the calendar')
+  .meta({ format: 'date-time' });
 
 /** The content file's shape and rules; also the source of its JSON Schema (content/event.schema.json). */
-export const contentSchema = z.object({
+export const contentSchema = z.strictObject({
   $schema: z.string().optional(),
   placeholder: note,
   event: z
@@ -54,20 +74,29 @@ export const contentSchema = z.object({
       endTime: clockTime.describe('Wall-clock end in timeZone, later than startTime'),
       timeZone: z
         .string()
-        .refine(isTimeZone, 'must be an IANA time zone such as Europe/Vienna')
+        .regex(new RegExp(TIME_ZONE_PATTERN), 'is not an IANA time zone such as Europe/Vienna')
+        .refine(isTimeZone, 'is not an IANA time zone such as Europe/Vienna')
         .describe('IANA time zone, such as Europe/Vienna'),
       status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
       uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
       updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
       recordingUrl: httpsUrl.optional().describe('Where the broadcast can be watched again, shown once it has ended'),
     })
-    .refine((event) => event.endTime > event.startTime, { message: 'must be later than startTime', path: ['endTime'] }),
-  video: z.object({ placeholder: note, embedUrl: httpsUrl }),
+    .superRefine((event, ctx) => {
+      const times = new RegExp(TIME_PATTERN);
+      if (times.test(event.startTime) && times.test(event.endTime) && event.endTime <= event.startTime)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endTime'],
+          message: `must be later than event.startTime "${event.startTime}" (an event ends by midnight of its date)`,
+        });
+    }),
+  video: z.strictObject({ placeholder: note, embedUrl: httpsUrl }),
   logo: imageAddress.nullable(),
-  heroSlides: z.array(z.object({ image: imageAddress, srcset: srcset.optional(), studio: text })).max(20),
+  heroSlides: z.array(z.strictObject({ image: imageAddress, srcset: srcset.optional(), studio: text })).max(20),
   studios: z
     .array(
-      z.object({
+      z.strictObject({
         placeholder: note,
         id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
         name: text,
@@ -80,7 +109,7 @@ export const contentSchema = z.object({
         mapEmbedUrl: httpsUrl,
         mapLinkUrl: httpsUrl,
         siteUrl: httpsUrl,
-        picture: z.object({
+        picture: z.strictObject({
           src: imageAddress,
           srcset: srcset.optional(),
           width: z.number().int().positive(),
@@ -88,10 +117,20 @@ export const contentSchema = z.object({
         }),
       }),
     )
-    .min(1)
-    .max(12)
-    .refine((studios) => new Set(studios.map((s) => s.id)).size === studios.length, 'studio ids must be unique'),
-  company: z.object({
+    .meta({ minItems: STUDIO_COUNT, maxItems: STUDIO_COUNT })
+    .superRefine((studios, ctx) => {
+      if (studios.length !== STUDIO_COUNT)
+        ctx.addIssue({
+          code: 'custom',
+          message: `lists ${studios.length} ${studios.length === 1 ? 'studio' : 'studios'}; the page has exactly ${STUDIO_COUNT}`,
+        });
+      studios.forEach((studio, index) => {
+        const first = studios.findIndex((other) => other?.id === studio?.id);
+        if (first < index)
+          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `is already the id of studios.${first}` });
+      });
+    }),
+  company: z.strictObject({
     placeholder: note,
     name: text,
     legalForm: text,
@@ -136,21 +175,66 @@ export interface SiteContent {
   raw: ContentFile;
 }
 
-/** Reads and checks the content file once, at start; a bad file throws a ContentError. */
-export function loadContent(filePath: string): SiteContent {
-  let json: unknown;
+/** What checking a content file found: the content when it is usable, its problems, and its warnings. */
+export interface ContentCheck {
+  content: SiteContent | null;
+  problems: Finding[];
+  warnings: Finding[];
+}
+
+/** Checks a content file's text: every problem at once, each on its field's line. */
+export function checkContentText(text: string, now = Date.now()): ContentCheck {
+  let source: JsonSource;
   try {
-    json = JSON.parse(readFileSync(filePath, 'utf8'));
+    source = parseJsonSource(text);
   } catch (error) {
-    throw new ContentError(`Content file ${filePath}: ${(error as Error).message}`);
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return { content: null, problems: [{ line: error.line, message: error.message }], warnings: [] };
   }
-  const parsed = contentSchema.safeParse(json);
+  const parsed = contentSchema.safeParse(source.value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.length ? issue.path.join('.') : '(top level)';
-    throw new ContentError(`Content file ${filePath}: ${field} ${issue.message}`);
+    return { content: null, problems: describeIssues(parsed.error.issues, source, contentSchema), warnings: [] };
   }
-  return buildSiteContent(parsed.data);
+  const content = buildSiteContent(parsed.data);
+  return { content, problems: [], warnings: contentWarnings(content, source, now) };
+}
+
+/**
+ * Reads and checks the content file once, at start; a bad file throws a ContentError naming
+ * `displayPath` (the path as the editor or operator gave it).
+ */
+export function loadContent(filePath: string, displayPath = filePath): SiteContent {
+  let text: string;
+  try {
+    text = readFileSync(filePath, 'utf8');
+  } catch (error) {
+    throw new ContentError([
+      `${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    ]);
+  }
+  const checked = checkContentText(text);
+  if (!checked.content) throw new ContentError(checked.problems.map((problem) => formatFinding(displayPath, problem)));
+  return checked.content;
+}
+
+/** What is allowed but likely a mistake: an event that is over, sample values left in. */
+function contentWarnings(content: SiteContent, source: JsonSource, now: number): Finding[] {
+  const warnings: Finding[] = [];
+  if (content.event.end.getTime() < now) {
+    const path = ['event', 'date'];
+    warnings.push({
+      line: source.lineOf(path),
+      message: `${fieldName(path)}${quoted(content.raw.event.date)} has passed: the page shows the broadcast as over`,
+    });
+  }
+  for (const field of content.placeholders) {
+    const path = [...field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)), 'placeholder'];
+    warnings.push({
+      line: source.lineOf(path),
+      message: `${field} still holds sample values (its "placeholder" note)`,
+    });
+  }
+  return warnings.sort((a, b) => a.line - b.line);
 }
 
 export function buildSiteContent(file: ContentFile): SiteContent {
@@ -219,6 +303,13 @@ function placeholderFields(file: ContentFile): string[] {
   if (file.company.placeholder) fields.push('company');
   file.studios.forEach((studio, i) => studio.placeholder && fields.push(`studios.${i}`));
   return fields;
+}
+
+/** A date the calendar has: 2027-02-28, not 2027-02-30 (which Date.parse would move to 2 March). */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function parseUrl(value: string): URL | null {

@@ -90,7 +90,7 @@ describe('loadContent with a broken file', () => {
       'heroSlides.0.image',
     ],
     ['a bad company email', (c: any) => (c.company.email = 'office'), 'company.email'],
-    ['two studios with one id', (c: any) => (c.studios[1].id = c.studios[0].id), 'studios'],
+    ['two studios with one id', (c: any) => (c.studios[1].id = c.studios[0].id), 'studios.1.id'],
     [
       'a country name where its code belongs',
       (c: any) => (c.studios[0].countryCode = 'Germany'),
@@ -112,7 +112,7 @@ describe('loadContent with a broken file', () => {
   it('says when the file is not JSON', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'event.json');
     writeFileSync(file, '{ "event": ');
-    expect(() => loadContent(file)).toThrow(/^Content file .*event\.json: /);
+    expect(() => loadContent(file)).toThrow(/event\.json:1: not valid JSON here: /);
   });
 });
 

@@ -132,14 +132,23 @@ describe('npm run dev', () => {
     expect(await page()).toContain('Studio Ismaning');
   }, 60_000);
 
-  it("says why when the content file is wrong, and comes back once it's fixed", async () => {
+  it("lists every problem of the content file, and comes back once it's fixed", async () => {
     const content = path.join(project, 'content/event.json');
     const good = readFileSync(content, 'utf8');
-    writeFileSync(content, good.replace('"startTime": "18:00"', '"startTime": "6pm"'));
-    await waitFor('the reason', () => output.includes('event.startTime must be a time like 18:00'));
+    writeFileSync(
+      content,
+      good
+        .replace('"startTime": "18:00"', '"startTime": "6pm"')
+        .replace('"date": "2027-03-18"', '"date": "2027-02-30"'),
+    );
+    const lineOf = (text: string) => good.slice(0, good.indexOf(text)).split('\n').length;
+    const dateProblem = `content/event.json:${lineOf('"date"')}: event.date "2027-02-30" is not a date in the calendar`;
+    const timeProblem = `content/event.json:${lineOf('"startTime"')}: event.startTime "6pm" must be a time like 18:00`;
+    // The server stops naming the first and how many more; the page lists them all.
+    await waitFor('the reason', () => output.includes(`${dateProblem} (and 1 more problem;`));
     const answer = await fetch(`${origin}/`);
     expect(answer.status).toBe(503);
-    expect(await answer.text()).toContain('event.startTime must be a time like 18:00');
+    expect(await answer.text()).toBe(`Development server: ${dateProblem}\n${timeProblem}\n`);
     const before = reloads;
     writeFileSync(content, good);
     await waitFor('a reload', () => reloads > before);

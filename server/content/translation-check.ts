@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { formatFinding, nearestName, type Finding } from './findings.ts';
+import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
+
+const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
+/** `{{studio}}` and `{{date, datetime}}`: the name before any format. */
+const INTERPOLATION = /{{\s*([^\s,}]+)[^}]*}}/g;
+/** `$t(product)` and `$t(product, {"count": 1})`. */
+const NESTING = /\$t\(\s*([^,)\s]+)/g;
+
+interface Text {
+  path: string[];
+  value: string;
+}
+
+interface LocaleFile {
+  language: Language;
+  displayPath: string;
+  source: JsonSource;
+  /** Every text by its dotted key. */
+  texts: Map<string, Text>;
+}
+
+/**
+ * Checks the translation files against the default language's: every key of the default exists in
+ * the others and no file has keys the default lacks, allowing for each language's own plural
+ * forms (as Intl.PluralRules gives them); every interpolation a text uses is kept in each
+ * translation; every `$t(key)` refers to a key. Returns each problem as one line with file and line.
+ */
+export function checkTranslations(localesDir: string, displayDir = 'locales'): string[] {
+  const problems: string[] = [];
+  const files = new Map<Language, LocaleFile>();
+  for (const language of LANGUAGES) {
+    const displayPath = path.join(displayDir, language, 'translation.json');
+    const report = (finding: Finding) => problems.push(formatFinding(displayPath, finding));
+    let text: string;
+    try {
+      text = readFileSync(path.join(localesDir, language, 'translation.json'), 'utf8');
+    } catch (error) {
+      problems.push(`${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      continue;
+    }
+    try {
+      const source = parseJsonSource(text);
+      files.set(language, { language, displayPath, source, texts: textsOf(source, report) });
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      report({ line: error.line, message: error.message });
+    }
+  }
+  const reference = files.get(DEFAULT_LANGUAGE);
+  if (!reference) return problems;
+  for (const file of files.values()) {
+    const findings = [
+      ...(file === reference ? [] : compareKeys(reference, file)),
+      ...compareInterpolations(reference, file),
+      ...checkNesting(file),
+    ].sort((a, b) => a.line - b.line);
+    problems.push(...findings.map((finding) => formatFinding(file.displayPath, finding)));
+  }
+  return problems;
+}
+
+function textsOf(source: JsonSource, report: (finding: Finding) => void): Map<string, Text> {
+  const texts = new Map<string, Text>();
+  const walk = (value: unknown, at: string[]) => {
+    if (typeof value === 'string') texts.set(at.join('.'), { path: at, value });
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [key, inner] of Object.entries(value)) walk(inner, [...at, key]);
+    else
+      report({
+        line: source.lineOf(at),
+        message: `${at.join('.') || '(the file)'} must be text or an object of texts`,
+      });
+  };
+  walk(source.value, []);
+  return texts;
+}
+
+/** A key's plural family (`countdown.days` for `countdown.days_one`), or null. */
+function pluralOf(key: string): { family: string; category: string } | null {
+  const match = PLURAL_SUFFIX.exec(key);
+  return match ? { family: match[1]!, category: match[2]! } : null;
+}
+
+function pluralCategories(language: Language): string[] {
+  return new Intl.PluralRules(LANGUAGE_LOCALES[language]).resolvedOptions().pluralCategories;
+}
+
+function compareKeys(reference: LocaleFile, file: LocaleFile): Finding[] {
+  const findings: Finding[] = [];
+  const categories = pluralCategories(file.language);
+  const families = new Set([...reference.texts.keys()].map((key) => pluralOf(key)?.family).filter(Boolean));
+  const lineOf = (key: string) => file.source.lineOf(key.split('.'));
+  for (const key of reference.texts.keys()) {
+    if (file.texts.has(key)) continue;
+    const plural = pluralOf(key);
+    // A plural form the language does not have (English has no "few") is not missing.
+    if (plural && !categories.includes(plural.category)) continue;
+    findings.push({ line: lineOf(key), message: `${key} is missing (${reference.language} has it)` });
+  }
+  // Each of the language's own plural forms of a family the default has, and `other` at least.
+  for (const family of families) {
+    const other = `${family}_other`;
+    if (!file.texts.has(other) && !reference.texts.has(other))
+      findings.push({ line: lineOf(other), message: `${other} is missing (every plural needs its "other" form)` });
+  }
+  for (const key of file.texts.keys()) {
+    if (reference.texts.has(key)) continue;
+    const plural = pluralOf(key);
+    if (plural && families.has(plural.family)) {
+      if (!categories.includes(plural.category))
+        findings.push({
+          line: lineOf(key),
+          message: `${key} is not a plural form of ${file.language} (its forms: ${categories.join(', ')})`,
+        });
+      continue;
+    }
+    const nearest = nearestName(key, [...reference.texts.keys()]);
+    findings.push({
+      line: lineOf(key),
+      message: `${key} is not a key of ${reference.language}${nearest ? `; did you mean ${nearest}?` : ''}`,
+    });
+  }
+  return findings;
+}
+
+const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]!));
+
+/** The interpolations of a key, or of its whole plural family (a form may leave `{{count}}` out). */
+function interpolationsOf(file: LocaleFile, key: string): Set<string> {
+  const family = pluralOf(key)?.family;
+  const names = new Set<string>();
+  for (const [other, text] of file.texts)
+    if (other === key || (family && pluralOf(other)?.family === family))
+      for (const name of namesIn(text.value, INTERPOLATION)) names.add(name);
+  return names;
+}
+
+function compareInterpolations(reference: LocaleFile, file: LocaleFile): Finding[] {
+  const findings: Finding[] = [];
+  for (const [key, text] of file.texts) {
+    const referenceKey = reference.texts.has(key) ? key : samePluralFamily(reference, key);
+    if (!referenceKey) continue;
+    const expected = interpolationsOf(reference, referenceKey);
+    const used = pluralOf(key) ? interpolationsOf(file, key) : namesIn(text.value, INTERPOLATION);
+    const line = file.source.lineOf(text.path);
+    for (const name of expected) if (!used.has(name)) findings.push({ line, message: `${key} must keep {{${name}}}` });
+    for (const name of namesIn(text.value, INTERPOLATION))
+      if (!expected.has(name))
+        findings.push({ line, message: `${key} uses {{${name}}}, which ${reference.language} does not` });
+  }
+  return findings;
+}
+
+function samePluralFamily(reference: LocaleFile, key: string): string | null {
+  const family = pluralOf(key)?.family;
+  if (!family) return null;
+  return [...reference.texts.keys()].find((other) => pluralOf(other)?.family === family) ?? null;
+}
+
+function checkNesting(file: LocaleFile): Finding[] {
+  const findings: Finding[] = [];
+  const known = (key: string) => file.texts.has(key) || file.texts.has(`${key}_other`);
+  for (const [key, text] of file.texts)
+    for (const target of namesIn(text.value, NESTING))
+      if (!known(target))
+        findings.push({
+          line: file.source.lineOf(text.path),
+          message: `${key} refers to $t(${target}), which is not a key of ${file.language}`,
+        });
+  return findings;
+}
