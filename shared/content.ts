@@ -15,14 +15,24 @@ export interface Picture {
   height: number;
 }
 
+/** What a studio's card, the picker and the hero show of it in one language. */
+export interface StudioText {
+  name: string;
+  /** The town of its address. */
+  city: string;
+  /** The city the hero names for it, which may not be its town: Munich for a studio in Ismaning. */
+  displayCity: string;
+  /** The address as the page shows it, on one line, without the country. */
+  address: string;
+  /** The country's name in this language, from `countryCode`. */
+  country: string;
+}
+
 export interface Studio {
   id: string;
-  name: string;
-  city: string;
-  country: string;
-  /** The address as the page shows it, on one line. */
-  address: string;
-  /** The same address in parts, for search engines. */
+  /** Name, city, address and country in each language: the content's local form where it gives no other. */
+  byLanguage: Record<Language, StudioText>;
+  /** The street and postal code of its address, for search engines. */
   street: string;
   postalCode: string;
   /** ISO 3166-1 alpha-2, e.g. "AT". */
@@ -42,7 +52,10 @@ export interface Company {
   street: string;
   postalCode: string;
   city: string;
-  country: string;
+  /** ISO 3166-1 alpha-2, e.g. "AT". */
+  countryCode: string;
+  /** The country's name in each language, from `countryCode`. */
+  country: Record<Language, string>;
   email: string;
   phone: string;
   website: string;
@@ -80,6 +93,11 @@ export interface PublicEvent {
 export interface PublicContent {
   videoEmbedUrl: string;
   studios: Studio[];
+  /**
+   * The studios' cities in running text, per language ("Munich, Marbella, Vienna and Zurich"):
+   * what `{{cities}}` stands for in the texts.
+   */
+  cityList: Record<Language, string>;
   company: Company;
   event: PublicEvent;
   eventDisplay: Record<Language, EventDisplay>;
@@ -93,4 +111,14 @@ export interface PublicContent {
 export interface PageAssets {
   heroSlides: HeroSlide[] | null;
   logoUrl: string | null;
+}
+
+/** The cities the hero names, in the studios' order, each once. */
+export function studioCities(studios: readonly Studio[], language: Language): string[] {
+  return [...new Set(studios.map((studio) => studio.byLanguage[language].displayCity))];
+}
+
+/** A studio's address on one line, ending with its country, as the page shows it. */
+export function addressLine(text: StudioText): string {
+  return `${text.address}, ${text.country}`;
 }

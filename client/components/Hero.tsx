@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { HeroSlide } from '../../shared/content.ts';
+import { studioCities, type HeroSlide } from '../../shared/content.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
 import { LANGUAGE_LOCALES, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
@@ -41,7 +41,7 @@ export function Hero() {
         <Logo url={logoUrl} />
         <h1 className="hero__title">{t('hero.title')}</h1>
         <p className="hero__tagline">{t('hero.tagline')}</p>
-        <p className="hero__cities">{t('hero.cities')}</p>
+        <p className="hero__cities">{studioCities(content.studios, language).join(' · ')}</p>
         <p className="hero__when">
           <span>{display.date}</span>
           <span aria-hidden="true"> · </span>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addressLine, type Studio } from '../../shared/content.ts';
 import { useAppData } from '../app-data.tsx';
+import { useLanguage } from '../language.tsx';
 import { DeferredFrame } from './DeferredFrame.tsx';
 
 /**
@@ -12,7 +14,9 @@ import { DeferredFrame } from './DeferredFrame.tsx';
  */
 export function StudioPicker() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const { studios } = useAppData().content;
+  const shown = (s: Studio) => s.byLanguage[language];
   const [selectedId, setSelectedId] = useState(studios[0]!.id);
 
   useEffect(() => {
@@ -37,16 +41,16 @@ export function StudioPicker() {
         >
           {studios.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name}
+              {shown(s).name}
             </option>
           ))}
         </select>
       </div>
       <div className="map-panel">
         <div className="map-panel__info">
-          <h3 className="map-panel__name">{studio.name}</h3>
+          <h3 className="map-panel__name">{shown(studio).name}</h3>
           <p className="map-panel__label">{t('location.address')}</p>
-          <address className="map-panel__address">{studio.address}</address>
+          <address className="map-panel__address">{addressLine(shown(studio))}</address>
           <a className="map-panel__link" href={studio.mapLinkUrl} target="_blank" rel="noopener noreferrer">
             {t('location.openMap')} <span className="visually-hidden">{t('studios.newTab')}</span>
           </a>
@@ -54,7 +58,7 @@ export function StudioPicker() {
         <DeferredFrame
           className="map-panel__map"
           src={studio.mapEmbedUrl}
-          title={t('location.mapTitle', { name: studio.name })}
+          title={t('location.mapTitle', { name: shown(studio).name })}
           referrerPolicy="strict-origin-when-cross-origin"
         />
       </div>
@@ -63,12 +67,12 @@ export function StudioPicker() {
         <ul className="studio-list">
           {studios.map((s) => (
             <li key={s.id} className="studio-list__item">
-              <span className="studio-list__name">{s.name}</span>
-              <address className="studio-list__address">{s.address}</address>
+              <span className="studio-list__name">{shown(s).name}</span>
+              <address className="studio-list__address">{addressLine(shown(s))}</address>
               <a href={s.mapLinkUrl} target="_blank" rel="noopener noreferrer">
                 {t('location.openMap')}{' '}
                 <span className="visually-hidden">
-                  {s.name} {t('studios.newTab')}
+                  {shown(s).name} {t('studios.newTab')}
                 </span>
               </a>
             </li>

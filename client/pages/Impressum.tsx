@@ -13,7 +13,8 @@ export function Impressum() {
   const { language } = useLanguage();
   const { company, privacyUpdated } = useAppData().content;
   useDocumentTitle('meta.impressumTitle');
-  const address = `${company.street}, ${company.postalCode} ${company.city}, ${company.country}`;
+  const country = company.country[language];
+  const address = `${company.street}, ${company.postalCode} ${company.city}, ${country}`;
 
   return (
     <main id="main" className="legal" tabIndex={-1}>
@@ -34,7 +35,7 @@ export function Impressum() {
           <br />
           {company.postalCode} {company.city}
           <br />
-          {company.country}
+          {country}
         </p>
         <h3>{t('impressum.contact')}</h3>
         <dl className="legal__facts">

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describeIssues, fieldName, firstAndCount, formatFinding, quoted, type Finding } from './findings.ts';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
-import type { HeroSlide, PublicContent } from '../../shared/content.ts';
+import { studioCities, type HeroSlide, type PublicContent, type StudioText } from '../../shared/content.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
@@ -55,6 +55,35 @@ const clockTime = z
   .string()
   .regex(/^\d{2}:\d{2}$/, 'must be a time like 18:00')
   .regex(new RegExp(TIME_PATTERN), 'is not a time of day (00:00 to 23:59)');
+const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like AT')
+  // Checked only in the right shape: Intl throws on others.
+  .refine((code) => !/^[A-Z]{2}$/.test(code) || countryName('en', code) !== undefined, 'is not a known country code')
+  .describe('ISO 3166-1 alpha-2 code, like AT; the page names the country in its own language');
+
+/** The hand-kept country name of earlier files: refused, so that no page shows the country twice. */
+const retiredCountry = z
+  .never({ error: 'is no longer used: countryCode names the country; remove it (and the country from address)' })
+  .optional()
+  .describe('No longer used: countryCode names the country in the page’s language');
+
+/** What a studio is called and where it is in one language, where that differs from the local form. */
+const studioLocalForm = z
+  .strictObject({
+    name: text.optional(),
+    city: text.optional(),
+    address: text.optional(),
+    displayCity: text.optional(),
+  })
+  .describe('Only the fields that differ from the local form');
+
+/** Keyed by language code ("en"); a language not named shows the local form. */
+const perLanguage = <T extends z.ZodType>(form: T) =>
+  z.strictObject(
+    Object.fromEntries(LANGUAGES.map((language) => [language, form.optional()])) as Record<Language, z.ZodOptional<T>>,
+  );
+
 const utcDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'must be a UTC date and time like 2026-11-01T09:00:00Z')
@@ -100,12 +129,20 @@ export const contentSchema = z.strictObject({
         placeholder: note,
         id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
         name: text,
-        city: text,
-        country: text,
-        address: text,
+        city: text.describe('The town of its address, in the local form'),
+        displayCity: text
+          .optional()
+          .describe('The city the hero names for it, if not its town (Munich for a studio in Ismaning)'),
+        address: text.describe('Street, postal code and town on one line; the page adds the country'),
         street: text,
         postalCode: text,
-        countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like AT'),
+        countryCode,
+        country: retiredCountry,
+        localized: perLanguage(studioLocalForm)
+          .optional()
+          .describe(
+            'Name, city, address or displayCity in another language, keyed by language code, where they differ',
+          ),
         mapEmbedUrl: httpsUrl,
         mapLinkUrl: httpsUrl,
         siteUrl: httpsUrl,
@@ -137,7 +174,8 @@ export const contentSchema = z.strictObject({
     street: text,
     postalCode: text,
     city: text,
-    country: text,
+    countryCode,
+    country: retiredCountry,
     email: z.email(),
     phone: text,
     website: httpsUrl,
@@ -242,12 +280,33 @@ export function buildSiteContent(file: ContentFile): SiteContent {
   const start = zonedTimeToUtc(event.date, event.startTime, event.timeZone);
   const end = zonedTimeToUtc(event.date, event.endTime, event.timeZone);
   const privacyUpdated = new Date(`${file.privacyUpdated}T12:00:00Z`);
+  const studios = file.studios.map(
+    ({ placeholder: _note, name, city, displayCity, address, localized, ...studio }) => ({
+      ...studio,
+      byLanguage: byLanguage((language, locale): StudioText => {
+        const local = localized?.[language] ?? {};
+        return {
+          name: local.name ?? name,
+          city: local.city ?? city,
+          displayCity: local.displayCity ?? displayCity ?? local.city ?? city,
+          address: local.address ?? address,
+          country: countryName(locale, studio.countryCode)!,
+        };
+      }),
+    }),
+  );
 
   return {
     public: {
       videoEmbedUrl: file.video.embedUrl,
-      studios: file.studios.map(({ placeholder: _note, ...studio }) => studio),
-      company: withoutNote(file.company),
+      studios,
+      cityList: byLanguage((language, locale) =>
+        new Intl.ListFormat(locale, { type: 'conjunction' }).format(studioCities(studios, language)),
+      ),
+      company: {
+        ...withoutNote(file.company),
+        country: byLanguage((_language, locale) => countryName(locale, file.company.countryCode)!),
+      },
       event: {
         start: start.getTime(),
         end: end.getTime(),
@@ -258,7 +317,7 @@ export function buildSiteContent(file: ContentFile): SiteContent {
         },
         recordingUrl: event.recordingUrl ?? null,
       },
-      eventDisplay: perLanguage((locale) => ({
+      eventDisplay: byLanguage((_language, locale) => ({
         date: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: event.timeZone }).format(start),
         time: new Intl.DateTimeFormat(locale, {
           hour: '2-digit',
@@ -268,7 +327,7 @@ export function buildSiteContent(file: ContentFile): SiteContent {
         }).formatRange(start, end),
       })),
       copyrightYear: Number(event.date.slice(0, 4)),
-      privacyUpdated: perLanguage((locale) =>
+      privacyUpdated: byLanguage((_language, locale) =>
         new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(privacyUpdated),
       ),
     },
@@ -287,8 +346,18 @@ export function buildSiteContent(file: ContentFile): SiteContent {
   };
 }
 
-function perLanguage<T>(make: (locale: string) => T): Record<Language, T> {
-  return Object.fromEntries(LANGUAGES.map((lng) => [lng, make(LANGUAGE_LOCALES[lng])])) as Record<Language, T>;
+/** One value per language, made from the language and its locale. */
+function byLanguage<T>(make: (language: Language, locale: string) => T): Record<Language, T> {
+  return Object.fromEntries(LANGUAGES.map((lng) => [lng, make(lng, LANGUAGE_LOCALES[lng])])) as Record<Language, T>;
+}
+
+/**
+ * A country's name in a locale, from its ISO code; undefined for a code no one knows. Computed
+ * here, on the server, and sent in the page's data: the browser's own Intl never names it, so
+ * no difference between engines can make the hydrated page differ from the server's.
+ */
+function countryName(locale: string, code: string): string | undefined {
+  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code);
 }
 
 function withoutNote<T extends { placeholder?: string }>(value: T): Omit<T, 'placeholder'> {

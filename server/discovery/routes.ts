@@ -26,8 +26,11 @@ export function discoveryRoutes({ config, content, translations }: DiscoveryDeps
     return eventCalendar({
       event: content.event,
       summary: t('hero.title'),
-      description: `${t('meta.description')}\n\n${t('hero.cta')}: ${url}#rsvp`,
-      location: content.public.studios.map((studio) => `${studio.name}, ${studio.city}`).join('; '),
+      description: `${t('meta.description', { cities: content.public.cityList[language] })}\n\n${t('hero.cta')}: ${url}#rsvp`,
+      location: content.public.studios
+        .map((studio) => studio.byLanguage[language])
+        .map((studio) => `${studio.name}, ${studio.city}`)
+        .join('; '),
       url,
     });
   }

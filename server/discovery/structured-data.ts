@@ -38,13 +38,13 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
       { '@type': 'VirtualLocation', url: `${input.pageUrl}#rsvp` },
       ...input.studios.map((studio) => ({
         '@type': 'Place',
-        name: studio.name,
+        name: studio.byLanguage[input.language].name,
         url: studio.siteUrl,
         address: {
           '@type': 'PostalAddress',
           streetAddress: studio.street,
           postalCode: studio.postalCode,
-          addressLocality: studio.city,
+          addressLocality: studio.byLanguage[input.language].city,
           addressCountry: studio.countryCode,
         },
       })),

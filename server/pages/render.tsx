@@ -30,7 +30,7 @@ const TITLE_KEYS: Record<PageKind, string> = {
 export function pageElement(page: PageRequest) {
   const { bootstrap, i18n } = page;
   const title = i18n.t(TITLE_KEYS[page.kind]);
-  const description = i18n.t('meta.description');
+  const description = i18n.t('meta.description', { cities: bootstrap.app.content.cityList[bootstrap.language] });
   return (
     <Document
       language={bootstrap.language}

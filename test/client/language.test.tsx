@@ -152,6 +152,31 @@ describe('the language dropdown', () => {
     expect(localStorage.getItem('selectedLanguage')).toBe('es');
   });
 
+  it('names the places in the new language from the page’s data, and the event from the new dictionary', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(dictionary('es'))),
+    );
+    // Country names and city lists come with the page: the browser's own Intl never makes them.
+    const displayNames = vi.spyOn(Intl, 'DisplayNames');
+    const listFormat = vi.spyOn(Intl, 'ListFormat');
+    renderApp({ language: 'de', chosen: true });
+    const cities = () => document.querySelector('.hero__cities')!.textContent;
+    const cards = () => [...document.querySelectorAll('.studio-card__city')].map((city) => city.textContent);
+    expect(cities()).toBe('München · Marbella · Wien · Zürich');
+    expect(cards()).toEqual(['Ismaning, Deutschland', 'Marbella, Spanien', 'Wien, Österreich', 'Dübendorf, Schweiz']);
+    expect(document.title).toBe('Horizon Live 2027 – Live aus vier Studios');
+
+    click(document.querySelector('.language-menu a[hreflang="es"]'));
+    await advance(150);
+    expect(cities()).toBe('Múnich · Marbella · Viena · Zúrich');
+    expect(cards()).toEqual(['Ismaning, Alemania', 'Marbella, España', 'Viena, Austria', 'Dübendorf, Suiza']);
+    expect(document.querySelector('.map-panel__address')!.textContent).toMatch(/, (Alemania|España|Austria|Suiza)$/);
+    expect(document.title).toBe('Horizon Live 2027 – En directo desde cuatro estudios');
+    expect(displayNames).not.toHaveBeenCalled();
+    expect(listFormat).not.toHaveBeenCalled();
+  });
+
   it('drops a ?lng= link from the address once another language is chosen', async () => {
     vi.stubGlobal(
       'fetch',

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ContentError, loadContent } from '../../server/content/site-content.ts';
 import { toZonedIsoString, zonedTimeToUtc } from '../../server/content/event-time.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { studioCities } from '../../shared/content.ts';
+import type { Language } from '../../shared/languages.ts';
 
 const shipped = () => JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;
 
@@ -21,7 +23,12 @@ describe('the shipped content file', () => {
 
   it('has four studios with everything the page shows', () => {
     expect(content.public.studios).toHaveLength(4);
-    expect(content.public.studios.map((s) => s.city)).toEqual(['Ismaning', 'Marbella', 'Wien', 'Dübendorf']);
+    expect(content.public.studios.map((s) => s.byLanguage.de.city)).toEqual([
+      'Ismaning',
+      'Marbella',
+      'Wien',
+      'Dübendorf',
+    ]);
     expect(content.heroSlides).toHaveLength(4);
   });
 
@@ -41,10 +48,69 @@ describe('the shipped content file', () => {
     expect(content.public.studios[2]).toMatchObject({
       street: 'Vorgartenstraße 206',
       postalCode: '1020',
-      city: 'Wien',
       countryCode: 'AT',
     });
     expect(content.public.studios.map((s) => s.countryCode)).toEqual(['DE', 'ES', 'AT', 'CH']);
+  });
+});
+
+describe('the studios and the company in each language', () => {
+  const content = loadContent(DEFAULT_CONTENT_PATH);
+  const cards = (lng: Language) =>
+    content.public.studios.map(({ byLanguage: { [lng]: shown } }) => `${shown.city}, ${shown.country}`);
+
+  it('name each country in the language from its code', () => {
+    expect(cards('de')).toEqual([
+      'Ismaning, Deutschland',
+      'Marbella, Spanien',
+      'Wien, Österreich',
+      'Dübendorf, Schweiz',
+    ]);
+    expect(cards('en')).toEqual(['Ismaning, Germany', 'Marbella, Spain', 'Vienna, Austria', 'Dübendorf, Switzerland']);
+    expect(cards('es')).toEqual(['Ismaning, Alemania', 'Marbella, España', 'Viena, Austria', 'Dübendorf, Suiza']);
+    expect(content.public.company.country).toEqual({ de: 'Österreich', en: 'Austria', es: 'Austria' });
+  });
+
+  it('give the hero a city per studio, which need not be its town', () => {
+    expect(studioCities(content.public.studios, 'de')).toEqual(['München', 'Marbella', 'Wien', 'Zürich']);
+    expect(studioCities(content.public.studios, 'en')).toEqual(['Munich', 'Marbella', 'Vienna', 'Zurich']);
+    expect(studioCities(content.public.studios, 'es')).toEqual(['Múnich', 'Marbella', 'Viena', 'Zúrich']);
+    expect(content.public.cityList).toEqual({
+      de: 'München, Marbella, Wien und Zürich',
+      en: 'Munich, Marbella, Vienna and Zurich',
+      es: 'Múnich, Marbella, Viena y Zúrich',
+    });
+  });
+
+  it('fall back to the local form, field by field, where a language gives none', () => {
+    const edited = loadEdited((c) => {
+      c.studios[1].localized = { en: { name: 'Marbella Studio' }, de: { address: 'Avenida del Mar 12, Marbella' } };
+      delete c.studios[3].displayCity;
+      c.studios[3].localized = { es: { city: 'Dubendorf' } };
+    })();
+    const marbella = edited.public.studios[1]!.byLanguage;
+    expect([marbella.de.name, marbella.en.name, marbella.es.name]).toEqual([
+      'Studio Marbella',
+      'Marbella Studio',
+      'Studio Marbella',
+    ]);
+    expect([marbella.de.address, marbella.en.address]).toEqual([
+      'Avenida del Mar 12, Marbella',
+      'Avenida del Mar 12, 29602 Marbella (Málaga)',
+    ]);
+    // Without a display city the hero names the studio's town, in the language where given.
+    const zurich = edited.public.studios[3]!.byLanguage;
+    expect([zurich.de.displayCity, zurich.en.displayCity, zurich.es.displayCity]).toEqual([
+      'Dübendorf',
+      'Dübendorf',
+      'Dubendorf',
+    ]);
+  });
+
+  it('name a city once in the hero when two studios share it', () => {
+    const edited = loadEdited((c) => (c.studios[2].displayCity = 'Marbella'))();
+    expect(studioCities(edited.public.studios, 'en')).toEqual(['Munich', 'Marbella', 'Zurich']);
+    expect(edited.public.cityList.en).toBe('Munich, Marbella and Zurich');
   });
 });
 
@@ -97,6 +163,18 @@ describe('loadContent with a broken file', () => {
       'studios.0.countryCode',
     ],
     ['a missing postal code', (c: any) => delete c.studios[3].postalCode, 'studios.3.postalCode'],
+    ['a country code no one knows', (c: any) => (c.company.countryCode = 'XX'), 'company.countryCode'],
+    ['a country kept by hand beside its code', (c: any) => (c.studios[1].country = 'España'), 'studios.1.country'],
+    [
+      'a form for a language the page does not offer',
+      (c: any) => (c.studios[0].localized = { fr: { city: 'Munich' } }),
+      '`studios.0.localized.fr`',
+    ],
+    [
+      'a misspelt field of a local form',
+      (c: any) => (c.studios[0].localized = { en: { town: 'Munich' } }),
+      '`studios.0.localized.en.town`',
+    ],
     ['an update time without its zone', (c: any) => (c.event.updated = '2026-11-01T09:00:00'), 'event.updated'],
     [
       'a recording address that is not https',

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../server/content/site-content.ts';
-import { LOCALES_DIR } from '../../server/paths.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
-import { testApp } from '../helpers/app.ts';
+import { LANGUAGES } from '../../shared/languages.ts';
+import { shownTexts, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
@@ -23,9 +20,6 @@ beforeAll(async () => {
     deps: { content },
   } = await testApp({}, ENV));
 });
-
-const dictionary = (lng: Language) =>
-  JSON.parse(readFileSync(join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
 
 /** The calendar file as bytes, exactly as sent. */
 const getCalendar = (target: Express, path: string, cookie?: string) =>
@@ -60,14 +54,14 @@ describe('GET /event.ics', () => {
     const res = await getCalendar(app, '/event.ics?lng=en').expect(200);
     const { event, lines, physicalLines } = readSingleEvent(res.body as Buffer);
     expect(event.LOCATION).toBe(
-      'Studio München, Ismaning; Studio Marbella, Marbella; Studio Wien, Wien; Studio Zürich, Dübendorf',
+      'Studio München, Ismaning; Studio Marbella, Marbella; Studio Wien, Vienna; Studio Zürich, Dübendorf',
     );
     expect(lines.find((l) => l.name === 'LOCATION')!.raw).toBe(
-      'Studio München\\, Ismaning\\; Studio Marbella\\, Marbella\\; Studio Wien\\, Wien\\; Studio Zürich\\, Dübendorf',
+      'Studio München\\, Ismaning\\; Studio Marbella\\, Marbella\\; Studio Wien\\, Vienna\\; Studio Zürich\\, Dübendorf',
     );
-    expect(event.DESCRIPTION).toBe(
-      `${dictionary('en').meta.description}\n\n${dictionary('en').hero.cta}: ${ORIGIN}/?lng=en#rsvp`,
-    );
+    const t = await shownTexts('en');
+    expect(event.DESCRIPTION).toBe(`${t('meta.description')}\n\n${t('hero.cta')}: ${ORIGIN}/?lng=en#rsvp`);
+    expect(event.DESCRIPTION).toContain('Live from Munich, Marbella, Vienna and Zurich');
     expect(lines.find((l) => l.name === 'DESCRIPTION')!.raw).toContain('\\,');
     expect(physicalLines.some((line) => line[0] === 0x20)).toBe(true);
   });
@@ -79,8 +73,9 @@ describe('GET /event.ics', () => {
       `selectedLanguage=${lng === 'de' ? 'en' : 'de'}`,
     ).expect(200);
     const { event } = readSingleEvent(res.body as Buffer);
-    expect(event.SUMMARY).toBe(dictionary(lng).hero.title);
-    expect(event.DESCRIPTION!.startsWith(dictionary(lng).meta.description)).toBe(true);
+    const t = await shownTexts(lng);
+    expect(event.SUMMARY).toBe(t('hero.title'));
+    expect(event.DESCRIPTION!.startsWith(t('meta.description'))).toBe(true);
     expect(event.URL).toBe(`${ORIGIN}/?lng=${lng}`);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -146,6 +141,6 @@ describe('the hero', () => {
     const doc = parseHtml((await request(beforeStart).get('/').set('Cookie', `selectedLanguage=${lng}`)).text);
     const link = doc.querySelector('.hero__actions a[href^="/event.ics"]')!;
     expect(link.getAttribute('href')).toBe(`/event.ics?lng=${lng}`);
-    expect(link.textContent).toBe(dictionary(lng).hero.addToCalendar);
+    expect(link.textContent).toBe((await shownTexts(lng))('hero.addToCalendar'));
   });
 });

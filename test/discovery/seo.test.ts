@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedHeroSource } from '../../server/backend/hero-source-embedded.ts';
-import { LOCALES_DIR } from '../../server/paths.ts';
 import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
-import { fixedHeroAssets, testApp } from '../helpers/app.ts';
+import { fixedHeroAssets, shownTexts, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { jsonLdOf, metaContent, metaContents, parseHtml } from '../helpers/html.ts';
 
@@ -18,8 +15,6 @@ beforeAll(async () => {
   ({ app } = await testApp({}, ENV));
 });
 
-const dictionary = (lng: Language) =>
-  JSON.parse(readFileSync(join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
 const get = (path: string, lng?: Language) =>
   request(app)
     .get(path)
@@ -30,12 +25,12 @@ describe('the head for search engines and link previews', () => {
   it.each(LANGUAGES)('gives the %s landing page its canonical, its alternates and its preview', async (lng) => {
     const res = await get('/', lng);
     const doc = parseHtml(res.text);
-    const t = dictionary(lng);
+    const t = await shownTexts(lng);
     const canonical = `${ORIGIN}/?lng=${lng}`;
 
     expect(doc.documentElement.lang).toBe(lng);
-    expect(doc.title).toBe(t.meta.title);
-    expect(metaContent(doc, 'description')).toBe(t.meta.description);
+    expect(doc.title).toBe(t('meta.title'));
+    expect(metaContent(doc, 'description')).toBe(t('meta.description'));
     expect([...doc.head.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href'))).toEqual([
       canonical,
     ]);
@@ -52,8 +47,8 @@ describe('the head for search engines and link previews', () => {
 
     expect(metaContent(doc, 'og:type')).toBe('website');
     expect(metaContent(doc, 'og:site_name')).toBe('Horizon Live 2027');
-    expect(metaContent(doc, 'og:title')).toBe(t.meta.title);
-    expect(metaContent(doc, 'og:description')).toBe(t.meta.description);
+    expect(metaContent(doc, 'og:title')).toBe(t('meta.title'));
+    expect(metaContent(doc, 'og:description')).toBe(t('meta.description'));
     expect(metaContent(doc, 'og:url')).toBe(canonical);
     expect(metaContent(doc, 'og:image')).toBe(`${ORIGIN}/images/hero/munich-1600.jpg`);
     expect(metaContent(doc, 'og:locale')).toBe(ogLocale(lng));
@@ -63,8 +58,8 @@ describe('the head for search engines and link previews', () => {
         .sort(),
     );
     expect(metaContent(doc, 'twitter:card')).toBe('summary_large_image');
-    expect(metaContent(doc, 'twitter:title')).toBe(t.meta.title);
-    expect(metaContent(doc, 'twitter:description')).toBe(t.meta.description);
+    expect(metaContent(doc, 'twitter:title')).toBe(t('meta.title'));
+    expect(metaContent(doc, 'twitter:description')).toBe(t('meta.description'));
     expect(metaContent(doc, 'twitter:image')).toBe(`${ORIGIN}/images/hero/munich-1600.jpg`);
   });
 
@@ -80,7 +75,7 @@ describe('the head for search engines and link previews', () => {
 
   it('names the legal notice by its one path, however it was reached', async () => {
     const doc = parseHtml((await get('/impressum/', 'en')).text);
-    expect(doc.title).toBe(dictionary('en').meta.impressumTitle);
+    expect(doc.title).toBe((await shownTexts('en'))('meta.impressumTitle'));
     expect(doc.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${ORIGIN}/impressum?lng=en`);
     expect(doc.head.querySelector('link[rel="alternate"][hreflang="x-default"]')!.getAttribute('href')).toBe(
       `${ORIGIN}/impressum`,
@@ -151,12 +146,12 @@ describe('the structured data', () => {
   it('describes the event as one schema.org Event with its four studios as places', async () => {
     const { deps } = await testApp({}, ENV);
     const data = jsonLdOf((await get('/', 'en')).text);
-    const t = dictionary('en');
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Event',
       name: 'Horizon Live 2027',
-      description: t.meta.description,
+      description:
+        'Horizon Live 2027: one evening, four studios, one broadcast. Live from Munich, Marbella, Vienna and Zurich – date, live stream and studios at a glance.',
       inLanguage: 'en',
       url: `${ORIGIN}/?lng=en`,
       image: [`${ORIGIN}/images/hero/munich-1600.jpg`],
@@ -176,13 +171,13 @@ describe('the structured data', () => {
     expect(data.location.slice(1)).toEqual(
       deps.content.public.studios.map((studio) => ({
         '@type': 'Place',
-        name: studio.name,
+        name: studio.byLanguage.en.name,
         url: studio.siteUrl,
         address: {
           '@type': 'PostalAddress',
           streetAddress: studio.street,
           postalCode: studio.postalCode,
-          addressLocality: studio.city,
+          addressLocality: studio.byLanguage.en.city,
           addressCountry: studio.countryCode,
         },
       })),
@@ -190,13 +185,17 @@ describe('the structured data', () => {
     expect(data.location[3].address).toMatchObject({
       streetAddress: 'Vorgartenstraße 206',
       postalCode: '1020',
-      addressLocality: 'Wien',
+      addressLocality: 'Vienna',
+      addressCountry: 'AT',
     });
+    expect(data.location.map((place: { name?: string }) => place.name)).toContain('Studio Wien');
   });
 
   it('is in the language of the page', async () => {
     const data = jsonLdOf((await get('/?lng=es')).text);
-    expect(data.description).toBe(dictionary('es').meta.description);
+    expect(data.description).toBe((await shownTexts('es'))('meta.description'));
+    expect(data.description).toContain('En directo desde Múnich, Marbella, Viena y Zúrich');
+    expect(data.location[3].address.addressLocality).toBe('Viena');
     expect(data.url).toBe(`${ORIGIN}/?lng=es`);
   });
 

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import type { HeroSource } from '../../server/backend/hero-source.ts';
 import type { PageAssets } from '../../shared/content.ts';
+import type { Language } from '../../shared/languages.ts';
 import { loadClientAssets } from '../../server/static/client-assets.ts';
 import { loadConfig } from '../../server/config.ts';
 import { loadContent } from '../../server/content/site-content.ts';
@@ -22,6 +23,16 @@ let translations: Promise<Translations> | undefined;
 export function sharedTranslations(): Promise<Translations> {
   translations ??= loadTranslations(LOCALES_DIR);
   return translations;
+}
+
+/**
+ * The real texts of one language as the pages show them: nested keys (`$t(product)`) resolved and
+ * `{{cities}}` standing for the shipped content's cities.
+ */
+export async function shownTexts(language: Language): Promise<(key: string) => string> {
+  const { t } = (await sharedTranslations()).forRequest(language);
+  const { cityList } = loadContent(DEFAULT_CONTENT_PATH).public;
+  return (key) => t(key, { cities: cityList[language] });
 }
 
 /** The real dictionaries, counting every per-request instance (one per render). */

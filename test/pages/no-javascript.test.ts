@@ -7,6 +7,7 @@ import { LOCALES_DIR } from '../../server/paths.ts';
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
 import { testApp } from '../helpers/app.ts';
 import { parseHtml } from '../helpers/html.ts';
+import { addressLine } from '../../shared/content.ts';
 
 /** What a visitor without JavaScript gets: everything here works from the server's HTML alone. */
 
@@ -72,12 +73,12 @@ describe('the studio addresses for visitors without scripts', () => {
     expect(section.querySelector('noscript h3')!.textContent).toBe('All studios');
     expect(items).toHaveLength(4);
     deps.content.public.studios.forEach((studio, i) => {
-      expect(items[i]!.querySelector('address')!.textContent).toBe(studio.address);
+      expect(items[i]!.querySelector('address')!.textContent).toBe(addressLine(studio.byLanguage.en));
       const link = items[i]!.querySelector('a')!;
       expect(link.getAttribute('href')).toBe(studio.mapLinkUrl);
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-      expect(link.textContent).toBe(`Open map ${studio.name} (opens in a new tab)`);
+      expect(link.textContent).toBe(`Open map ${studio.byLanguage.en.name} (opens in a new tab)`);
     });
     // The page's only other <noscript> elements hold the video and map frames, which with scripts load after hydration.
     const others = [...doc.querySelectorAll('noscript')].filter((noscript) => !noscript.querySelector('li'));
@@ -90,6 +91,12 @@ describe('the studio addresses for visitors without scripts', () => {
 });
 
 describe('every section without scripts', () => {
+  const GERMANY: Record<Language, string> = { de: 'Deutschland', en: 'Germany', es: 'Alemania' };
+  const CITIES: Record<Language, string> = {
+    de: 'München · Marbella · Wien · Zürich',
+    en: 'Munich · Marbella · Vienna · Zurich',
+    es: 'Múnich · Marbella · Viena · Zúrich',
+  };
   const dictionary = (lng: Language) =>
     JSON.parse(readFileSync(join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
 
@@ -97,7 +104,7 @@ describe('every section without scripts', () => {
     const t = dictionary(lng);
     const doc = parseHtml((await get(`/?lng=${lng}`)).text);
     const text = (selector: string) => doc.querySelector(selector)?.textContent;
-    expect(text('.hero__title')).toBe(t.hero.title);
+    expect(text('.hero__title')).toBe('Horizon Live 2027');
     expect(text('.hero__tagline')).toBe(t.hero.tagline);
     expect(text('.hero__when')).toMatch(/2027/);
     expect(text('.hero__studio')).toBe('Studio München');
@@ -107,7 +114,8 @@ describe('every section without scripts', () => {
     expect(text('#studios-heading')).toBe(t.studios.heading);
     expect(doc.querySelectorAll('.studio-card')).toHaveLength(4);
     expect(text('#location-heading')).toBe(t.location.heading);
-    expect(text('.map-panel__address')).toBe('Medienallee 7, 85737 Ismaning, Deutschland');
+    expect(text('.map-panel__address')).toBe(`Medienallee 7, 85737 Ismaning, ${GERMANY[lng]}`);
+    expect(text('.hero__cities')).toBe(CITIES[lng]);
     expect([...doc.querySelectorAll('.footer a')].map((a) => a.getAttribute('href'))).toEqual([
       '/impressum',
       '/impressum#Datenschutzerklärung',
