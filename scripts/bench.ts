@@ -206,7 +206,7 @@ for (let round = 1; round <= ROUNDS; round++) {
       const peak = stopWatching();
       runs.set(key, [...(runs.get(key) ?? []), { ...result, peakRssMb: peak.rssMb, peakAnonMb: peak.anonMb }]);
       process.stdout.write(
-        `round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, peak RSS ${peak.rssMb} MB${result.non2xx ? `, ${result.non2xx} answers ≥ 400` : ''}${result.errors ? `, ${result.errors} socket errors` : ''}\n`,
+        `round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, peak RSS ${peak.rssMb} MB${result.non2xx ? `, ${result.non2xx} answers with an error status` : ''}${result.errors ? `, ${result.errors} socket errors` : ''}\n`,
       );
     }
   }
