@@ -7,8 +7,17 @@
  * peak memory beside the manifest's limit, `/` against the unbounded copy, the page weight of
  * a first visit, and writes bench-results/bench.json.
  *
+ * Every target must answer as it should (2xx; the 404 target 404), and the page must name its app
+ * module, which must be served: otherwise it stops, or exits with 1 at the end, saying which.
+ *
  * Options: --rounds N (default 3), --seconds N per run (default 5), --connections list
  * (default 100,1000), --generator wrk|autocannon (default wrk when installed).
+ *
+ * --smoke: the same run in a few seconds of load, as CI runs it (1 round of 1 s at 50 connections
+ * unless the options above say otherwise; through Varnish too where varnishd is installed). It
+ * also fails on any socket error, prints the figures without judging them against the memory and
+ * throughput targets (seconds of load on a shared machine cannot tell), and writes
+ * bench-results/bench-smoke.json instead.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,27 +30,39 @@ import { parseDockerfile, parseEnv } from './harness/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
-import { chooseLoadGenerator, type LoadResult } from './bench/load.ts';
+import { chooseLoadGenerator, unexpectedAnswers, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
-import { fetchRaw, firstVisitWeight } from './bench/weight.ts';
+import { appModuleOf, fetchRaw, firstVisitWeight } from './bench/weight.ts';
 
 const { values: options } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '100,1000' },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
     generator: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const ROUNDS = Number(options.rounds);
-const SECONDS = Number(options.seconds);
-const CONNECTIONS = options.connections.split(',').map(Number);
+const SMOKE = options.smoke;
+const ROUNDS = Number(options.rounds ?? (SMOKE ? 1 : 3));
+const SECONDS = Number(options.seconds ?? (SMOKE ? 1 : 5));
+const CONNECTIONS = (options.connections ?? (SMOKE ? '50' : '100,1000')).split(',').map(Number);
+const VARNISH_CONNECTIONS = [SMOKE ? Math.min(100, ...CONNECTIONS) : 100];
+for (const [name, value] of Object.entries({
+  rounds: ROUNDS,
+  seconds: SECONDS,
+  connections: Math.min(...CONNECTIONS),
+})) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes whole numbers of at least 1`);
+}
 const generator = chooseLoadGenerator(options.generator);
 /** Peak resident memory may take this share of the manifest's memory limit. */
 const MEMORY_SHARE_TARGET = 0.75;
 /** `/` with the image's heap bounds keeps at least this share of the throughput of the same build without them. */
 const BOUNDED_THROUGHPUT_TARGET = 0.8;
 const OUT_DIR = path.join(APP_ROOT, 'bench-results');
+/** A target's verdict; seconds of load cannot judge memory or throughput, so a smoke run prints the figures alone. */
+const verdict = (held: boolean) => (SMOKE ? 'not judged in a smoke run' : held ? 'met' : 'NOT MET');
 const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
 
 interface Target {
@@ -49,6 +70,19 @@ interface Target {
   server: RunningServer;
   path: string;
   headers: Record<string, string>;
+  /** The status every answer must have; by default any 2xx. */
+  status?: number;
+}
+
+/** What went wrong, one line each: a run with any of them exits with 1. */
+const failures: string[] = [];
+const answersAsExpected = (status: number, expected: number | undefined) =>
+  expected === undefined ? status >= 200 && status < 300 : status === expected;
+
+/** Checks one load run (see unexpectedAnswers); in a smoke run socket errors fail it too. */
+function checkRun(what: string, result: LoadResult, expected?: number): void {
+  const problems = unexpectedAnswers(result, { status: expected, socketErrors: !SMOKE });
+  if (problems.length) failures.push(`${what}: ${problems.join(', ')}`);
 }
 
 function median(values: number[]): number {
@@ -117,7 +151,10 @@ const unwatch = [watchExit(app, 'server'), watchExit(unbounded, 'server without 
 // Warm: the measured requests are all cache hits.
 await Promise.all([fetchRaw(`${app.url}/api/hero-slides`), fetchRaw(`${unbounded.url}/api/hero-slides`)]);
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
+if (page.status !== 200) throw new Error(`GET / answered ${page.status}: ${page.body.toString().slice(0, 200)}`);
 const html = decode(page.body, page.headers['content-encoding']);
+// The app module, found as the browser finds it: the page's inline starter imports it.
+const appModule = appModuleOf(html);
 const recording = path.join(OUT_DIR, 'recorded-page.json');
 const {
   date: _date,
@@ -131,7 +168,6 @@ writeFileSync(recording, JSON.stringify({ status: page.status, headers, bodyBase
 const replay = (kind: string) =>
   startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, recording]);
 const [nodeBaseline, expressBaseline] = await Promise.all([replay('node-http'), replay('express')]);
-const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
 const BOUNDED_PAGE = 'GET / de, no cookie';
 const UNBOUNDED_PAGE = 'GET / de, no heap bounds';
 
@@ -142,11 +178,21 @@ const targets: Target[] = [
   { name: 'GET / en, cookie', server: app, path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
   { name: 'GET / es, cookie', server: app, path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=es' } },
   { name: 'GET /impressum', server: app, path: '/impressum', headers: ACCEPT_ENCODING },
-  { name: 'GET 404', server: app, path: '/no/such/page', headers: ACCEPT_ENCODING },
+  { name: 'GET 404', server: app, path: '/no/such/page', headers: ACCEPT_ENCODING, status: 404 },
   { name: 'GET /api/hero-slides (warm)', server: app, path: '/api/hero-slides', headers: ACCEPT_ENCODING },
-  { name: 'GET hashed asset', server: app, path: script, headers: ACCEPT_ENCODING },
+  { name: 'GET hashed asset (the app module)', server: app, path: appModule, headers: ACCEPT_ENCODING },
   { name: UNBOUNDED_PAGE, server: unbounded, path: '/', headers: ACCEPT_ENCODING },
 ];
+
+// Every target answers as it should before any load: a page that changed stops the bench at once.
+for (const target of targets) {
+  const { status } = await fetchRaw(target.server.url + target.path, target.headers);
+  if (!answersAsExpected(status, target.status)) {
+    throw new Error(
+      `${target.name} (${target.path}) answered ${status}, not ${target.status ?? '2xx'}: the page or the server changed under the benchmark`,
+    );
+  }
+}
 
 // ---- Measure: every round runs every target at every concurrency, in the same order.
 const runs = new Map<string, (LoadResult & { peakRssMb: number; peakAnonMb: number })[]>();
@@ -155,11 +201,12 @@ for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
       const stopWatching = watchPeakRss(target.server.child.pid!);
       const result = await generator.run(target.server.url + target.path, connections, SECONDS, target.headers);
+      checkRun(`round ${round} c=${connections} ${target.name}`, result, target.status);
       const key = `${target.name}|${connections}`;
       const peak = stopWatching();
       runs.set(key, [...(runs.get(key) ?? []), { ...result, peakRssMb: peak.rssMb, peakAnonMb: peak.anonMb }]);
       process.stdout.write(
-        `round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, peak RSS ${peak.rssMb} MB\n`,
+        `round ${round}/${ROUNDS} c=${connections} ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, peak RSS ${peak.rssMb} MB${result.non2xx ? `, ${result.non2xx} answers with an error status` : ''}${result.errors ? `, ${result.errors} socket errors` : ''}\n`,
       );
     }
   }
@@ -188,6 +235,7 @@ for (const connections of CONNECTIONS) {
     rows.push({
       target: target.name,
       connections,
+      requests: medianOf(target.name, 'requests'),
       requestsPerSecond: Math.round(rps),
       p50Ms: medianOf(target.name, 'p50Ms'),
       p99Ms: p99,
@@ -204,7 +252,7 @@ for (const connections of CONNECTIONS) {
 }
 
 console.log(
-  `\nMedians of ${ROUNDS} rounds, ${SECONDS} s each, loaded by ${generator.name}, Accept-Encoding: br, gzip; server ${Object.entries(
+  `\n${SMOKE ? 'Smoke run: ' : ''}Medians of ${ROUNDS} rounds, ${SECONDS} s each, loaded by ${generator.name}, Accept-Encoding: br, gzip; server ${Object.entries(
     imageEnv,
   )
     .map(([k, v]) => `${k}="${v}"`)
@@ -251,7 +299,7 @@ const memory = {
   within: peak.rssMb <= limitMib * MEMORY_SHARE_TARGET,
 };
 console.log(
-  `\nPeak resident memory with the image's settings, over every run: ${peak.rssMb} MiB (of it ${peak.anonMb} MiB anonymous) = ${memory.shareOfLimit} % of the manifest's limit of ${limit} (target ≤ ${MEMORY_SHARE_TARGET * 100} %, ${Math.round(limitMib * MEMORY_SHARE_TARGET)} MiB): ${memory.within ? 'met' : 'NOT MET'}`,
+  `\nPeak resident memory with the image's settings, over every run: ${peak.rssMb} MiB (of it ${peak.anonMb} MiB anonymous) = ${memory.shareOfLimit} % of the manifest's limit of ${limit} (target ≤ ${MEMORY_SHARE_TARGET * 100} %, ${Math.round(limitMib * MEMORY_SHARE_TARGET)} MiB): ${verdict(memory.within)}`,
 );
 const boundsCost = CONNECTIONS.map((connections) => {
   const rps = (name: string) => rows.find((r) => r.target === name && r.connections === connections)!.requestsPerSecond;
@@ -265,7 +313,7 @@ const boundsCost = CONNECTIONS.map((connections) => {
 });
 for (const { connections, bounded, unbounded: without, share } of boundsCost) {
   console.log(
-    `GET / at ${connections} connections: ${bounded} req/s with the image's heap bounds, ${without} without = ${share} % (target ≥ ${BOUNDED_THROUGHPUT_TARGET * 100} %): ${share >= BOUNDED_THROUGHPUT_TARGET * 100 ? 'met' : 'NOT MET'}`,
+    `GET / at ${connections} connections: ${bounded} req/s with the image's heap bounds, ${without} without = ${share} % (target ≥ ${BOUNDED_THROUGHPUT_TARGET * 100} %): ${verdict(share >= BOUNDED_THROUGHPUT_TARGET * 100)}`,
   );
 }
 
@@ -281,8 +329,12 @@ const throughVarnish = await benchThroughVarnish(
   {
     rounds: ROUNDS,
     seconds: SECONDS,
-    connections: [100],
-    load: (url, connections, seconds, headers) => generator.run(url, connections, seconds, headers),
+    connections: VARNISH_CONNECTIONS,
+    load: async (url, connections, seconds, headers, what) => {
+      const result = await generator.run(url, connections, seconds, headers);
+      checkRun(`c=${connections} ${what}`, result);
+      return result;
+    },
   },
 );
 printEdgeRows(throughVarnish);
@@ -300,11 +352,14 @@ console.table(
     within: total(kind) <= budget[kind] ? 'yes' : 'NO',
   })),
 );
+if (total('css') === 0) console.log('(no stylesheet request: the stylesheet is inline, in the HTML)');
 
+const resultsFile = path.join(OUT_DIR, SMOKE ? 'bench-smoke.json' : 'bench.json');
 writeFileSync(
-  path.join(OUT_DIR, 'bench.json'),
+  resultsFile,
   JSON.stringify(
     {
+      smoke: SMOKE,
       rounds: ROUNDS,
       secondsPerRun: SECONDS,
       node: process.version,
@@ -314,15 +369,26 @@ writeFileSync(
       boundsCost,
       throughVarnish,
       pageWeight: weight,
+      failures,
     },
     null,
     2,
   ),
 );
-console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'bench.json'))}`);
+console.log(`\nFigures written to ${path.relative(APP_ROOT, resultsFile)}`);
 
 for (const stopWatching of unwatch) stopWatching();
 await Promise.all([app.stop(), unbounded.stop(), nodeBaseline.stop(), expressBaseline.stop(), backend.close()]);
+
+if (failures.length) {
+  console.error(`\nThe benchmark FAILED: ${failures.length} run(s) did not get the answers they should:`);
+  for (const failure of failures) console.error(`  ${failure}`);
+  process.exitCode = 1;
+} else if (SMOKE) {
+  console.log(
+    `\nSmoke run passed: every target answered as it should, and the page's app module ${appModule} was served.`,
+  );
+}
 
 /** A Kubernetes quantity of memory ("200Mi", "256M", "1Gi") in MiB. */
 function mebibytes(quantity: string): number {

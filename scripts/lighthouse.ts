@@ -11,6 +11,11 @@
  * (--visitor-zone UTC shows it).
  *
  * Options: --runs N (default 5), --presets mobile,desktop (default both), --visitor-zone ZONE.
+ *
+ * --smoke: one run, mobile, on the content file's slides, as CI runs it. It fails (exit 1) when
+ * Lighthouse errors or when the page's JavaScript did not load (the app module the page's starter
+ * imports was not requested or did not arrive with 200), and judges no budget: timings vary from
+ * run to run. Writes bench-results/lighthouse-smoke.json.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,20 +29,27 @@ import { APP_ROOT, DEFAULT_CONTENT_PATH, PUBLIC_DIR } from '../server/paths.ts';
 import { assertChromium, CHROMIUM_PATH, CHROMIUM_FLAGS } from './harness/chromium.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fake-supabase.ts';
 import { startServer, type RunningServer } from './harness/server-process.ts';
-import { lighthouseFigures, type LighthouseReport, type RunFigures } from './bench/lighthouse-figures.ts';
+import { lighthouseFigures, runProblems, type LighthouseReport, type RunFigures } from './bench/lighthouse-figures.ts';
+import { appModuleOf } from './bench/weight.ts';
 
 const { values: options } = parseArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    presets: { type: 'string', default: 'mobile,desktop' },
+    runs: { type: 'string' },
+    presets: { type: 'string' },
     'visitor-zone': { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
+const SMOKE = options.smoke;
 const EVENT_ZONE = loadContent(DEFAULT_CONTENT_PATH).public.event.timeZone;
 const VISITOR_ZONE = options['visitor-zone'] ?? EVENT_ZONE;
-const RUNS = Number(options.runs);
-const PRESETS = options.presets.split(',') as Preset[];
+const RUNS = Number(options.runs ?? (SMOKE ? 1 : 5));
+const PRESETS = (options.presets ?? (SMOKE ? 'mobile' : 'mobile,desktop')).split(',') as Preset[];
 type Preset = 'mobile' | 'desktop';
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of at least 1');
+for (const preset of PRESETS) {
+  if (preset !== 'mobile' && preset !== 'desktop') throw new Error(`Unknown preset "${preset}": mobile or desktop`);
+}
 const LIGHTHOUSE = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 const OUT_DIR = path.join(APP_ROOT, 'bench-results');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -87,10 +99,13 @@ async function lighthouse(url: string, preset: Preset): Promise<LighthouseReport
   }
 }
 
-async function measure(url: string, preset: Preset): Promise<RunFigures> {
+/** One run's figures, and what it shows wrong with the page (see runProblems). */
+async function measure(url: string, preset: Preset, appModule: string): Promise<RunFigures & { problems: string[] }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return lighthouseFigures(await lighthouse(url, preset));
+      const report = await lighthouse(url, preset);
+      if (report.runtimeError) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
+      return { ...lighthouseFigures(report), problems: runProblems(report, appModule) };
     } catch (error) {
       const reason = String((error as { stderr?: string }).stderr || (error as Error).message).trim();
       if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times: ${reason}`);
@@ -133,25 +148,40 @@ backend.objects.set(`logo/${PREFERRED_LOGO}`, {
   contentType: 'image/png',
 });
 
-const sites: { name: string; server: RunningServer }[] = [
-  { name: 'content file', server: await startServer({}, [], { stdout: 'discard' }) },
-  {
-    name: 'backend',
-    server: await startServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.key }, [], { stdout: 'discard' }),
-  },
+// A smoke run measures the content file's site alone.
+const sites: { name: string; server: RunningServer; appModule: string }[] = [
+  { name: 'content file', server: await startServer({}, [], { stdout: 'discard' }), appModule: '' },
+  ...(SMOKE
+    ? []
+    : [
+        {
+          name: 'backend',
+          server: await startServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.key }, [], {
+            stdout: 'discard',
+          }),
+          appModule: '',
+        },
+      ]),
 ];
 
-// Every visitor but the first gets a page the server rendered before: so does Lighthouse.
-for (const { server } of sites) await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
+// Every visitor but the first gets a page the server rendered before: so does Lighthouse. The page
+// names the app module its starter imports, which the run must see loaded.
+for (const site of sites) {
+  const page = await fetch(`${site.server.url}/`, { headers: { 'accept-encoding': 'br' } });
+  if (page.status !== 200) throw new Error(`GET / on the ${site.name}'s server answered ${page.status}`);
+  site.appModule = appModuleOf(await page.text());
+}
 
 const results: Record<string, RunFigures[]> = {};
+const failures: string[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
     for (const site of sites) {
       for (const preset of PRESETS) {
-        const figures = await measure(`${site.server.url}/`, preset);
+        const { problems, ...figures } = await measure(`${site.server.url}/`, preset, site.appModule);
         const key = `${preset}, ${site.name}`;
         (results[key] ??= []).push(figures);
+        failures.push(...problems.map((problem) => `run ${run} ${key}: ${problem}`));
         console.log(
           `run ${run}/${RUNS} ${key}: performance ${figures.performance}, FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms (${figures.lcpElement}), TBT ${figures.tbtMs} ms, CPU index ${figures.benchmarkIndex}\n  loaded before the first paint: ${figures.beforeFirstPaint.join(', ')}`,
         );
@@ -220,7 +250,7 @@ console.table(
 );
 
 let missed = 0;
-for (const [key, m] of Object.entries(medians).filter(([key]) => key.startsWith('mobile'))) {
+for (const [key, m] of Object.entries(medians).filter(([key]) => key.startsWith('mobile') && !SMOKE)) {
   const verdicts = MOBILE_BUDGETS.map(({ label, key: field, max, min }) => {
     const value = m[field]!;
     const held = (max === undefined || value <= max) && (min === undefined || value >= min);
@@ -230,7 +260,17 @@ for (const [key, m] of Object.entries(medians).filter(([key]) => key.startsWith(
   console.log(`\nBudgets, ${key}: ${verdicts.join(' · ')}`);
 }
 
+if (SMOKE) console.log('\nSmoke run: no budget judged (timings vary from run to run).');
+
 mkdirSync(OUT_DIR, { recursive: true });
-writeFileSync(path.join(OUT_DIR, 'lighthouse.json'), JSON.stringify({ runs: results, medians }, null, 2));
-console.log(`\nFigures written to ${path.relative(APP_ROOT, path.join(OUT_DIR, 'lighthouse.json'))}`);
+const resultsFile = path.join(OUT_DIR, SMOKE ? 'lighthouse-smoke.json' : 'lighthouse.json');
+writeFileSync(resultsFile, JSON.stringify({ smoke: SMOKE, runs: results, medians, failures }, null, 2));
+console.log(`\nFigures written to ${path.relative(APP_ROOT, resultsFile)}`);
+if (failures.length) {
+  console.error(`\nLighthouse FAILED: the page did not work in ${failures.length} run(s):`);
+  for (const failure of failures) console.error(`  ${failure}`);
+  process.exitCode = 1;
+} else if (SMOKE) {
+  console.log(`Smoke run passed: Lighthouse ran, and the page loaded its app module ${sites[0]!.appModule} with 200.`);
+}
 if (missed > 0) process.exitCode = 1;

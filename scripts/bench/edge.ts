@@ -12,6 +12,8 @@ export type Load = (
   connections: number,
   seconds: number,
   headers: Record<string, string>,
+  /** Which run this is, for the runner's messages: the target's name, and "direct" or "through Varnish". */
+  what: string,
 ) => Promise<Throughput>;
 
 export interface EdgeTarget {
@@ -74,8 +76,14 @@ export async function benchThroughVarnish(
       for (const c of connections) {
         for (const target of targets) {
           const key = `${target.name}|${c}`;
-          add(direct, key, await load(serverUrl + target.path, c, seconds, target.headers));
-          const viaVarnish = await load(varnish.url + target.path, c, seconds, target.headers);
+          add(direct, key, await load(serverUrl + target.path, c, seconds, target.headers, `${target.name} direct`));
+          const viaVarnish = await load(
+            varnish.url + target.path,
+            c,
+            seconds,
+            target.headers,
+            `${target.name} through Varnish`,
+          );
           add(through, key, viaVarnish);
           process.stdout.write(
             `round ${round}/${rounds} c=${c} ${target.name} through Varnish: ${Math.round(viaVarnish.requestsPerSecond)} req/s\n`,

@@ -1,10 +1,13 @@
 /** The figures npm run bench:lighthouse reads out of one Lighthouse JSON report. */
 
 export interface LighthouseReport {
-  categories: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', { score: number }>;
+  /** A score is null when Lighthouse could not compute it (the page failed to load, an audit errored). */
+  categories: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { type: string; items?: unknown[] } }>;
   environment: { benchmarkIndex: number };
   requestedUrl: string;
+  /** Set when the run failed as a whole (the page did not load, its document answered an error, …). */
+  runtimeError?: { code: string; message: string };
 }
 
 /** The phases of the largest contentful paint, in ms; the load phases only when it is an image. */
@@ -58,6 +61,8 @@ interface NodeItem {
 interface NetworkRequest {
   url: string;
   resourceType?: string;
+  statusCode?: number;
+  finished?: boolean;
   transferSize?: number;
   /** ms since the navigation started */
   networkEndTime?: number;
@@ -66,7 +71,8 @@ interface NetworkRequest {
 export function lighthouseFigures(report: LighthouseReport): RunFigures {
   const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
   const items = <T>(id: string) => (report.audits[id]?.details?.items ?? []) as T[];
-  const score = (category: keyof LighthouseReport['categories']) => Math.round(report.categories[category].score * 100);
+  const score = (category: keyof LighthouseReport['categories']) =>
+    Math.round((report.categories[category].score ?? NaN) * 100);
   const element = items<{ type: string }>('lcp-breakdown-insight').find(
     (item): item is NodeItem => item.type === 'node',
   );
@@ -124,4 +130,37 @@ function shortName(url: string, page: string): string {
   const { host, pathname } = new URL(url);
   const name = pathname.split('/').filter(Boolean).at(-1) ?? '/';
   return host === new URL(page).host ? name : `${host}/…/${name}`;
+}
+
+/**
+ * Why a run does not show the page working (none when it does): Lighthouse reported an error or
+ * could not score a category, or the page's JavaScript did not load: the app module at
+ * `appModule` (its path, as the page's starter imports it) was not requested, or did not arrive
+ * whole with status 200.
+ */
+export function runProblems(report: LighthouseReport, appModule: string): string[] {
+  const problems: string[] = [];
+  if (report.runtimeError) problems.push(`Lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  for (const [category, { score }] of Object.entries(report.categories)) {
+    if (typeof score !== 'number') problems.push(`no ${category} score`);
+  }
+  const requests = (report.audits['network-requests']?.details?.items ?? []) as NetworkRequest[];
+  const page = new URL(report.requestedUrl);
+  const loads = requests.filter((request) => {
+    const url = new URL(request.url);
+    return url.origin === page.origin && url.pathname === appModule;
+  });
+  if (!loads.length) {
+    problems.push(`the page's JavaScript did not load: no request for its app module ${appModule}`);
+  } else if (!loads.some((request) => request.statusCode === 200 && request.finished !== false)) {
+    const statuses = loads.map(
+      (request) => `${request.statusCode ?? 'no status'}${request.finished === false ? ', unfinished' : ''}`,
+    );
+    problems.push(`the page's JavaScript did not load: its app module ${appModule} answered ${statuses.join('; ')}`);
+  } else if (!loads.some((request) => request.resourceType === 'Script')) {
+    problems.push(
+      `${appModule} loaded, but not as a script (${loads.map((request) => request.resourceType).join(', ')})`,
+    );
+  }
+  return problems;
 }

@@ -8,10 +8,14 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon
 const WRK_THREADS = 2;
 
 export interface LoadResult {
+  /** Answers received in the run. */
+  requests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Socket errors: connect, read, write, timeout. */
   errors: number;
+  /** Answers with an error status: 400 and above for wrk, anything but 2xx for autocannon. */
   non2xx: number;
   bytesPerResponse: number;
 }
@@ -79,7 +83,10 @@ function runWrk(
   );
 }
 
-/** wrk's text report: "Requests/sec", the --latency percentiles, socket errors, non-2xx/3xx answers. */
+/**
+ * wrk's text report: the answers, "Requests/sec", the --latency percentiles, socket errors, and
+ * the answers with a status of 400 or more (wrk's "Non-2xx or 3xx responses").
+ */
 export function parseWrk(report: string): LoadResult {
   const number = (pattern: RegExp) => Number(pattern.exec(report)?.[1] ?? 0);
   const requests = number(/(\d+) requests in /);
@@ -87,6 +94,7 @@ export function parseWrk(report: string): LoadResult {
   const bytesRead = read ? Number(read[1]) * 1024 ** ['B', 'KB', 'MB', 'GB', 'TB'].indexOf(read[2]!) : 0;
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
   return {
+    requests,
     requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
     p50Ms: latencyMs(/^\s+50%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report)),
     p99Ms: latencyMs(/^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report)),
@@ -94,6 +102,27 @@ export function parseWrk(report: string): LoadResult {
     non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
     bytesPerResponse: requests ? Math.round(bytesRead / requests) : 0,
   };
+}
+
+/**
+ * What is wrong with one run's answers, one phrase each (none when all is well): no answers at
+ * all, or answers with another status than the target's (`status`; by default 2xx, which wrk can
+ * only tell from 400 and above), or, unless `socketErrors` are allowed, socket errors.
+ */
+export function unexpectedAnswers(
+  result: LoadResult,
+  { status, socketErrors = false }: { status?: number; socketErrors?: boolean } = {},
+): string[] {
+  const problems: string[] = [];
+  if (result.requests === 0) problems.push('no answers at all');
+  if (status === undefined && result.non2xx > 0) {
+    problems.push(`${result.non2xx} of ${result.requests} answers with an error status`);
+  }
+  if (status !== undefined && result.non2xx !== result.requests) {
+    problems.push(`${result.requests - result.non2xx} of ${result.requests} answers not ${status}`);
+  }
+  if (!socketErrors && result.errors > 0) problems.push(`${result.errors} socket errors`);
+  return problems;
 }
 
 function latencyMs(match: RegExpExecArray | null): number {
@@ -129,6 +158,7 @@ function runAutocannon(
         non2xx: number;
       };
       resolve({
+        requests: report.requests.total,
         requestsPerSecond: report.requests.average,
         p50Ms: report.latency.p50,
         p99Ms: report.latency.p99,

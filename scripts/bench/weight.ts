@@ -32,35 +32,92 @@ export function fetchRaw(url: string, headers: Record<string, string> = ACCEPT) 
   });
 }
 
-/** What a first visit to `pageUrl` downloads of HTML, CSS and JavaScript (images aside). */
+/** The script elements' types a browser runs: classic scripts (no type, or a JavaScript one) and modules. */
+const RUNNABLE = /^(?:|module|text\/javascript|application\/javascript)$/i;
+
+/**
+ * The JavaScript modules a page loads, as its browser finds them: every `<script type="module"
+ * src>`, and every module an inline script imports by a plain string (the build's starter does
+ * `import("/assets/app-….js")`), or an inline module imports `from`. Addresses as written; data
+ * blocks (JSON, JSON-LD) are skipped.
+ */
+export function pageModules(html: string): string[] {
+  const found = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (!RUNNABLE.test(type)) continue;
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(attributes)?.[1];
+    if (src) {
+      if (type.toLowerCase() === 'module') found.add(src);
+      continue;
+    }
+    for (const [, , specifier] of text.matchAll(/\bimport\s*\(\s*(["'])([^"']+)\1\s*\)/g)) found.add(specifier!);
+    if (type.toLowerCase() !== 'module') continue;
+    for (const [, , specifier] of text.matchAll(/\bimport\b[^"'();]*?\bfrom\s*(["'])([^"']+)\1/g))
+      found.add(specifier!);
+  }
+  return [...found];
+}
+
+/**
+ * The app module a page starts (see pageModules): exactly one, or an error saying what the page
+ * holds instead, so a changed page stops the benchmark rather than measuring nothing.
+ */
+export function appModuleOf(html: string): string {
+  const modules = pageModules(html);
+  if (modules.length === 1) return modules[0]!;
+  throw new Error(
+    modules.length
+      ? `The page loads ${modules.length} modules (${modules.join(', ')}), not one app module`
+      : 'The page names no JavaScript module: neither a <script type="module" src> nor an inline import("…")',
+  );
+}
+
+const isOk = (status: number) => status >= 200 && status < 300;
+
+/**
+ * What a first visit to `pageUrl` downloads of HTML, CSS and JavaScript (images aside): the page,
+ * its linked stylesheets, and the modules it loads with every chunk they import. Throws when the
+ * page loads no JavaScript or a file it names does not answer 2xx.
+ */
 export async function firstVisitWeight(pageUrl: string, decodedHtml: string): Promise<Download[]> {
   const page = await fetchRaw(pageUrl);
+  if (!isOk(page.status)) throw new Error(`${pageUrl} answered ${page.status}`);
   const downloads: Download[] = [
     { url: pageUrl, kind: 'html', bytes: page.body.length, encoding: page.headers['content-encoding'] ?? 'identity' },
   ];
-  const origin = new URL(pageUrl).origin;
-  const assets = new Set<string>();
-  for (const match of decodedHtml.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) assets.add(match[1]!);
-  for (const match of decodedHtml.matchAll(/<script type="module" src="([^"]+)"/g)) assets.add(match[1]!);
-  // Modules pull in their chunks (the app chunk is imported after the first paint): follow them all.
+  const named = [
+    ...[...decodedHtml.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!),
+    ...pageModules(decodedHtml),
+  ];
+  const assets = new Set(named.map((address) => new URL(address, pageUrl).href));
+  // Modules pull in their chunks: follow them all.
   const pending = [...assets];
-  for (let path = pending.shift(); path; path = pending.shift()) {
-    const res = await fetchRaw(origin + path);
+  for (let asset = pending.shift(); asset; asset = pending.shift()) {
+    const url = new URL(asset);
+    const kind = url.pathname.endsWith('.css') ? 'css' : 'js';
+    const res = await fetchRaw(url.href);
+    if (!isOk(res.status)) throw new Error(`${url.pathname}, which the page loads, answered ${res.status}`);
     downloads.push({
-      url: path,
-      kind: path.endsWith('.css') ? 'css' : 'js',
+      url: url.pathname,
+      kind,
       bytes: res.body.length,
       encoding: res.headers['content-encoding'] ?? 'identity',
     });
-    if (!path.endsWith('.js')) continue;
-    const plain = await fetchRaw(origin + path, {});
+    if (kind !== 'js') continue;
+    const plain = await fetchRaw(url.href, {});
     for (const match of plain.body.toString().matchAll(/["'](?:\.\/|\/assets\/)([\w-]+\.js)["']/g)) {
-      const chunk = `/assets/${match[1]}`;
+      const chunk = new URL(`/assets/${match[1]}`, pageUrl).href;
       if (!assets.has(chunk)) {
         assets.add(chunk);
         pending.push(chunk);
       }
     }
+  }
+  if (!downloads.some((download) => download.kind === 'js' && download.bytes > 0)) {
+    throw new Error(
+      `${pageUrl} loads no JavaScript the benchmark can find (see pageModules in scripts/bench/weight.ts)`,
+    );
   }
   return downloads;
 }

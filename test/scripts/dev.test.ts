@@ -1,28 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../server/paths.ts';
+import { copyProject } from '../helpers/project-copy.ts';
 
 /**
  * `npm run dev` in a copy of the project (its own dist/, sources the test may edit), driven as a
  * developer does: edit a component, edit the content file, see the page change and open tabs told
  * to reload.
  */
-const COPIED = [
-  'client',
-  'content',
-  'locales',
-  'public',
-  'scripts',
-  'server',
-  'shared',
-  'package.json',
-  'tsconfig.json',
-];
-
 let project: string;
+let removeProject = () => {};
 let dev: ChildProcess;
 let output = '';
 let origin: string;
@@ -57,9 +45,7 @@ async function followReloads(): Promise<void> {
 const page = async () => (await fetch(`${origin}/`)).text();
 
 beforeAll(async () => {
-  project = mkdtempSync(path.join(tmpdir(), 'dev-loop-'));
-  for (const entry of COPIED) cpSync(path.join(APP_ROOT, entry), path.join(project, entry), { recursive: true });
-  symlinkSync(path.join(APP_ROOT, 'node_modules'), path.join(project, 'node_modules'));
+  ({ dir: project, remove: removeProject } = copyProject('dev-loop-'));
   dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     cwd: project,
     env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info' },
@@ -78,7 +64,7 @@ afterAll(async () => {
     dev.kill('SIGTERM');
     await exited;
   }
-  rmSync(project, { recursive: true, force: true });
+  removeProject();
 });
 
 describe('npm run dev', () => {
