@@ -23,6 +23,7 @@ const RUN_BY_TESTS: Record<string, string> = {
   'check:content': 'test/content/schema.test.ts',
   'content:schema': 'test/scripts/commands.test.ts',
   start: 'test/scripts/commands.test.ts',
+  serve: 'test/scripts/serve.test.ts',
 };
 
 const execFileAsync = promisify(execFile);

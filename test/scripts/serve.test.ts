@@ -5,7 +5,7 @@ import { APP_ROOT } from '../../server/paths.ts';
 
 /** `npm run serve` (what `npm start` runs after its build) as a newcomer or an operator runs it: its 'listening' line. */
 async function servedListening(env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
-  const npm = spawn('npm', ['run', '--silent', 'serve'], {
+  const npm = spawn('npm', ['run', 'serve'], {
     cwd: APP_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -17,6 +17,8 @@ async function servedListening(env: NodeJS.ProcessEnv): Promise<Record<string, u
   try {
     return await new Promise((resolve, reject) => {
       createInterface({ input: npm.stdout }).on('line', (line) => {
+        // npm's own lines ("> serve") come first.
+        if (!line.startsWith('{')) return;
         const entry = JSON.parse(line) as Record<string, unknown>;
         if (entry.msg === 'listening') resolve(entry);
       });
