@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
+  oxc: { jsx: { runtime: 'automatic' } },
   // The build constant client code reads (client/build-constants.d.ts): a test runs development code.
   define: { BUILD_MODE: JSON.stringify('development') },
   test: {
@@ -10,6 +10,10 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     restoreMocks: true,
+    // A green run prints a dot per test and the totals; a failing test prints its error and
+    // everything it logged, so a real failure never scrolls by among passing tests' output.
+    reporters: ['dot'],
+    silent: 'passed-only',
     testTimeout: 20_000,
     environmentOptions: {
       happyDOM: {
