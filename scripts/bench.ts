@@ -13,6 +13,10 @@
  * Options: --rounds N (default 3), --seconds N per run (default 5), --connections list
  * (default 100,1000), --generator wrk|autocannon (default wrk when installed).
  *
+ * --soak [--minutes N]: instead of all that, the server alone under the largest connection count
+ * for N minutes (default 10) on a mix of visitors' requests, judged on how fast its resident
+ * memory grows after minute 2 and on its peak (see scripts/bench/soak-run.ts). Not run by CI.
+ *
  * --smoke: the same run in a few seconds of load, as CI runs it (1 round of 1 s at 50 connections
  * unless the options above say otherwise; through Varnish too where varnishd is installed). It
  * also fails on any socket error, prints the figures without judging them against the memory and
@@ -30,8 +34,9 @@ import { parseDockerfile, parseEnv } from './harness/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
-import { chooseLoadGenerator, unexpectedAnswers, type LoadResult } from './bench/load.ts';
+import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
+import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight } from './bench/weight.ts';
 
 const { values: options } = parseArgs({
@@ -41,6 +46,8 @@ const { values: options } = parseArgs({
     connections: { type: 'string' },
     generator: { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    minutes: { type: 'string' },
   },
 });
 const SMOKE = options.smoke;
@@ -55,6 +62,16 @@ for (const [name, value] of Object.entries({
 })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes whole numbers of at least 1`);
 }
+
+if (options.soak) {
+  const missed = await runSoak({
+    minutes: Number(options.minutes ?? 10),
+    connections: Math.max(...(options.connections ?? '100,1000').split(',').map(Number)),
+  });
+  if (missed.length) console.error(`\nThe soak FAILED: ${missed.join('; ')}`);
+  process.exit(missed.length ? 1 : 0);
+}
+
 const generator = chooseLoadGenerator(options.generator);
 /** Peak resident memory may take this share of the manifest's memory limit. */
 const MEMORY_SHARE_TARGET = 0.75;
@@ -338,6 +355,15 @@ const throughVarnish = await benchThroughVarnish(
   },
 );
 printEdgeRows(throughVarnish);
+
+// The soak's mix of requests (wrk's Lua script), a second of it, so that --soak cannot rot unseen.
+if (SMOKE && generator.name === 'wrk') {
+  const mixed = await runWrkMix(app.url, visitorsMix(appModule), Math.min(...CONNECTIONS), SECONDS);
+  checkRun("the soak's mix of requests", mixed);
+  console.log(
+    `\nThe soak's mix of requests: ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.non2xx} answers with an error status`,
+  );
+}
 
 const weight = await firstVisitWeight(`${app.url}/`, html);
 const total = (kind: string) => weight.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.bytes, 0);

@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -70,9 +71,10 @@ function runWrk(
   connections: number,
   seconds: number,
   headers: Record<string, string>,
+  extraArgs: string[] = [],
 ): Promise<LoadResult> {
   const args = ['-t', String(Math.min(WRK_THREADS, connections)), '-c', String(connections), '-d', `${seconds}s`];
-  args.push('--latency', '--timeout', '5s');
+  args.push('--latency', '--timeout', '5s', ...extraArgs);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   return new Promise((resolve, reject) =>
@@ -81,6 +83,56 @@ function runWrk(
       resolve(parseWrk(out));
     }),
   );
+}
+
+/** One kind of request in a mix: a path on the loaded server and its headers. */
+export interface MixedRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * wrk's Lua script for a mix: each connection's requests take the kinds in turn, so every kind
+ * gets an equal share of the load.
+ */
+export function wrkMixScript(requests: MixedRequest[]): string {
+  const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string for these characters
+  const formatted = requests.map(({ path: requestPath, headers }) => {
+    const fields = Object.entries(headers).map(([name, value]) => `[${lua(name)}] = ${lua(value)}`);
+    return `    wrk.format("GET", ${lua(requestPath)}, { ${fields.join(', ')} })`;
+  });
+  return [
+    'local requests = {}',
+    'local turn = 0',
+    '-- Built in init, once wrk knows the host each request names.',
+    'init = function(args)',
+    `  requests = {\n${formatted.join(',\n')}\n  }`,
+    'end',
+    'request = function()',
+    '  turn = turn % #requests + 1',
+    '  return requests[turn]',
+    'end',
+    '',
+  ].join('\n');
+}
+
+/** One wrk run of a mix of requests against the server at `baseUrl` (wrk only: a Node generator saturates first). */
+export async function runWrkMix(
+  baseUrl: string,
+  requests: MixedRequest[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const wrk = onPath('wrk');
+  if (!wrk) throw new Error('wrk is not installed: apt-get install -y wrk');
+  const dir = mkdtempSync(path.join(tmpdir(), 'wrk-mix-'));
+  const script = path.join(dir, 'mix.lua');
+  writeFileSync(script, wrkMixScript(requests));
+  try {
+    return await runWrk(wrk, baseUrl, connections, seconds, {}, ['-s', script]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

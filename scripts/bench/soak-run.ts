@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { APP_ROOT } from '../../server/paths.ts';
+import { startServer } from '../harness/server-process.ts';
+import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './image-server.ts';
+import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
+import { judgeSoak, minuteMarks, sampleRss } from './soak.ts';
+import { appModuleOf, fetchRaw } from './weight.ts';
+
+/** Growth allowed after the warm-up, and the share of the manifest's limit the peak may take. */
+const SLOPE_TARGET_MB_PER_MINUTE = 1;
+const PEAK_SHARE_TARGET = 0.75;
+/** The slope is measured from the end of the first minute (the caches and the heap settle in it). */
+const SLOPE_FROM_MINUTE = 2;
+const SAMPLE_EVERY_MS = 2000;
+const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
+
+/** What the soak asks for, in equal shares: the page in each language, the legal page, the slides, the app module. */
+export function visitorsMix(appModule: string): MixedRequest[] {
+  return [
+    { path: '/', headers: ACCEPT_ENCODING },
+    { path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
+    { path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=es' } },
+    { path: '/impressum', headers: ACCEPT_ENCODING },
+    { path: '/api/hero-slides', headers: ACCEPT_ENCODING },
+    { path: appModule, headers: ACCEPT_ENCODING },
+  ];
+}
+
+/**
+ * npm run bench -- --soak: the server as the image runs it, under the bench's full connection
+ * count for `minutes` minutes, a minute's wrk run after another, on a mix of what visitors ask
+ * for (the page in each language, the legal page, the slides, the app module). Prints the
+ * resident memory at each minute and its slope from minute 2 to the end, and the peak against
+ * the manifest's limit; writes bench-results/soak.json. Resolves to the targets it missed.
+ */
+export async function runSoak({ minutes, connections }: { minutes: number; connections: number }): Promise<string[]> {
+  if (!Number.isInteger(minutes) || minutes <= SLOPE_FROM_MINUTE) {
+    throw new Error(
+      `--minutes takes a whole number above ${SLOPE_FROM_MINUTE} (the slope is measured from minute ${SLOPE_FROM_MINUTE})`,
+    );
+  }
+  console.log('Building the production server …');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+  const outDir = path.join(APP_ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+
+  const backend = await startBenchBackend();
+  const env = imageEnvironment();
+  const server = await startServer(
+    {
+      ...env,
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.key,
+      CACHE_SNAPSHOT_PATH: path.join(outDir, 'soak-snapshot.json'),
+    },
+    [],
+    { stdout: 'discard' },
+  );
+  const failures: string[] = [];
+  try {
+    await fetchRaw(`${server.url}/api/hero-slides`);
+    const page = await fetchRaw(`${server.url}/`, ACCEPT_ENCODING);
+    const html =
+      page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.body).toString() : page.body.toString();
+    const mix = visitorsMix(appModuleOf(html));
+    console.log(
+      `Soak: ${minutes} min at ${connections} connections, wrk on a mix of ${mix.map((r) => r.path).join(', ')}; server ${Object.entries(
+        env,
+      )
+        .map(([k, v]) => `${k}="${v}"`)
+        .join(' ')}`,
+    );
+
+    const sampler = sampleRss(server.child.pid!, SAMPLE_EVERY_MS);
+    const perMinute: { minute: number; requestsPerSecond: number; socketErrors: number }[] = [];
+    for (let minute = 1; minute <= minutes; minute++) {
+      const result = await runWrkMix(server.url, mix, connections, 60);
+      const problems = unexpectedAnswers(result, { socketErrors: true });
+      if (problems.length) failures.push(`minute ${minute}: ${problems.join(', ')}`);
+      perMinute.push({ minute, requestsPerSecond: Math.round(result.requestsPerSecond), socketErrors: result.errors });
+      const rss = sampler.peek();
+      console.log(
+        `minute ${minute}/${minutes}: ${Math.round(result.requestsPerSecond)} req/s, resident ${rss.toFixed(1)} MB${result.errors ? `, ${result.errors} socket errors` : ''}`,
+      );
+    }
+    const samples = sampler.stop();
+    const limit = manifestMemoryLimit();
+    const verdict = judgeSoak(samples, {
+      fromMinute: SLOPE_FROM_MINUTE,
+      toMinute: minutes,
+      slopeMbPerMinute: SLOPE_TARGET_MB_PER_MINUTE,
+      limitMib: limit.mib,
+      peakShare: PEAK_SHARE_TARGET,
+    });
+    console.log(
+      `\nResident memory grew ${verdict.slopeMbPerMinute} MB a minute from minute ${SLOPE_FROM_MINUTE} to ${minutes} (least squares over ${samples.length} samples; target < ${SLOPE_TARGET_MB_PER_MINUTE}): ${verdict.slopeHeld ? 'met' : 'NOT MET'}`,
+    );
+    console.log(
+      `Peak ${verdict.peakMb} MB = ${verdict.peakPercentOfLimit} % of the manifest's limit of ${limit.quantity} (target < ${PEAK_SHARE_TARGET * 100} %): ${verdict.peakHeld ? 'met' : 'NOT MET'}`,
+    );
+    if (!verdict.slopeHeld) failures.push(`memory grew ${verdict.slopeMbPerMinute} MB a minute`);
+    if (!verdict.peakHeld) failures.push(`peak memory was ${verdict.peakPercentOfLimit} % of the limit`);
+    const resultsFile = path.join(outDir, 'soak.json');
+    writeFileSync(
+      resultsFile,
+      JSON.stringify(
+        { minutes, connections, node: process.version, env, perMinute, marks: minuteMarks(samples), verdict, failures },
+        null,
+        2,
+      ),
+    );
+    console.log(`Figures written to ${path.relative(APP_ROOT, resultsFile)}`);
+  } finally {
+    await Promise.all([server.stop(), backend.close()]);
+  }
+  return failures;
+}
