@@ -17,6 +17,12 @@
  * for N minutes (default 10) on a mix of visitors' requests, judged on how fast its resident
  * memory grows after minute 2 and on its peak (see scripts/bench/soak-run.ts). Not run by CI.
  *
+ * --replica [--visitors N] [--within M] [--peak F]: instead of all that, the figures of the
+ * event-day runbook: one visitor's requests (counted in Chromium), what of them reaches the server
+ * through the shipped Varnish, one replica's rate held to the manifest's CPU request, and the
+ * replicas N visitors arriving within M minutes need (default 20,000 in 5, the busiest moment F = 2
+ * times the average); see scripts/bench/replica-run.ts. Needs root for the CPU limit. Not run by CI.
+ *
  * --smoke: the same run in a few seconds of load, as CI runs it (1 round of 1 s at 50 connections
  * unless the options above say otherwise; through Varnish too where varnishd is installed). It
  * also fails on any socket error, prints the figures without judging them against the memory and
@@ -36,6 +42,7 @@ import { startListening, startServer, type RunningServer } from './harness/serve
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
 import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
+import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight } from './bench/weight.ts';
 
@@ -48,6 +55,10 @@ const { values: options } = parseArgs({
     smoke: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
     minutes: { type: 'string' },
+    replica: { type: 'boolean', default: false },
+    visitors: { type: 'string' },
+    within: { type: 'string' },
+    peak: { type: 'string' },
   },
 });
 const SMOKE = options.smoke;
@@ -69,6 +80,20 @@ if (options.soak) {
     connections: Math.max(...(options.connections ?? '100,1000').split(',').map(Number)),
   });
   if (missed.length) console.error(`\nThe soak FAILED: ${missed.join('; ')}`);
+  process.exit(missed.length ? 1 : 0);
+}
+
+if (options.replica) {
+  const missed = await runReplica({
+    crowd: {
+      visitors: Number(options.visitors ?? 20_000),
+      minutes: Number(options.within ?? 5),
+      peakFactor: Number(options.peak ?? 2),
+    },
+    seconds: Number(options.seconds ?? 20),
+    connections: Number(options.connections ?? 100),
+  });
+  if (missed.length) console.error(`\nThe replica run FAILED: ${missed.join('; ')}`);
   process.exit(missed.length ? 1 : 0);
 }
 
