@@ -24,7 +24,7 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
 
 # ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+ENV NODE_ENV=production PORT=3000 METRICS_PORT=9464 HOST=0.0.0.0
 # The heap is bounded so that resident memory stays well inside the manifest's limit (272Mi):
 # the live heap stays near 30 MB, but on a large host V8 would let the young generation alone
 # grow to about 100 MB. A 16 MB semi-space (V8's own cap is 32 MB) keeps scavenges rare enough
@@ -43,7 +43,7 @@ COPY content ./content
 COPY public ./public
 # The image's unprivileged "node" user, by number so that Kubernetes can check runAsNonRoot.
 USER 1000:1000
-EXPOSE 3000
+EXPOSE 3000 9464
 # The slim image has no curl: Node itself asks the liveness endpoint.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((res) => process.exit(res.ok ? 0 : 1), () => process.exit(1))"]

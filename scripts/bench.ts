@@ -4,8 +4,9 @@
  * own process where wrk is not installed), round after round in the same order (A B A B …);
  * the figures are medians over the rounds. The server runs with the image's settings, and a
  * second copy of the same build without heap bounds answers `/` beside it. Prints a table, the
- * peak memory beside the manifest's limit, `/` against the unbounded copy, the page weight of
- * a first visit, and writes bench-results/bench.json.
+ * peak memory beside the manifest's limit, `/` against the unbounded copy, `/readyz`'s answer time
+ * while `/` saturates the server against the manifest's readiness probe, the page weight of a first
+ * visit, and writes bench-results/bench.json.
  *
  * Every target must answer as it should (2xx; the 404 target 404), and the page must name its app
  * module, which must be served: otherwise it stops, or exits with 1 at the end, saying which.
@@ -30,18 +31,17 @@
  * bench-results/bench-smoke.json instead.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { parseAllDocuments } from 'yaml';
 import { APP_ROOT } from '../server/paths.ts';
-import { parseDockerfile, parseEnv } from './harness/dockerfile-replay.ts';
-import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fake-supabase.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
+import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';
 import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } from './bench/load.ts';
 import { watchPeakRss } from './bench/memory.ts';
+import { judgeReadiness, manifestReadinessProbe, probeReadiness, type ProbeAnswer } from './bench/readiness.ts';
 import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight } from './bench/weight.ts';
@@ -147,26 +147,10 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: A
 mkdirSync(OUT_DIR, { recursive: true });
 
 // The server talks to a Supabase stand-in on loopback, as in production it talks to the backend.
-const backend = await startFakeSupabase();
-backend.reply.heroImages = json({
-  heroSlides: ['munich', 'marbella', 'vienna', 'zurich'].map((city) => ({
-    image: backend.image(`${city}.jpg`),
-    studio: `Studio ${city}`,
-  })),
-});
-backend.reply.logoList = json([fileEntry(PREFERRED_LOGO)]);
+const backend = await startBenchBackend();
 // Run the server as the container image does, with the image's environment (its memory settings);
-// only the address is the benchmark's own.
-const {
-  PORT: _port,
-  HOST: _host,
-  ...imageEnv
-} = Object.assign(
-  {},
-  ...parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))
-    .filter((instruction) => instruction.keyword === 'ENV')
-    .map(({ args, line }) => parseEnv(args, line)),
-) as Record<string, string>;
+// only the addresses are the benchmark's own.
+const imageEnv = imageEnvironment();
 const serverEnv = (env: Record<string, string>, snapshot: string) => ({
   ...env,
   SUPABASE_URL: backend.url,
@@ -238,11 +222,18 @@ for (const target of targets) {
 
 // ---- Measure: every round runs every target at every concurrency, in the same order.
 const runs = new Map<string, (LoadResult & { peakRssMb: number; peakAnonMb: number })[]>();
+// The kubelet's readiness probe while `/` saturates the server at the largest connection count.
+const readinessProbe = manifestReadinessProbe();
+const SATURATED = Math.max(...CONNECTIONS);
+const probeAnswers: ProbeAnswer[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   for (const connections of CONNECTIONS) {
     for (const target of targets) {
       const stopWatching = watchPeakRss(target.server.child.pid!);
+      const probing =
+        target.name === BOUNDED_PAGE && connections === SATURATED ? probeReadiness(app.url, readinessProbe) : undefined;
       const result = await generator.run(target.server.url + target.path, connections, SECONDS, target.headers);
+      if (probing) probeAnswers.push(...(await probing()));
       checkRun(`round ${round} c=${connections} ${target.name}`, result, target.status);
       const key = `${target.name}|${connections}`;
       const peak = stopWatching();
@@ -319,15 +310,7 @@ console.table(
 );
 
 // ---- Memory against the manifest's limit, and what the heap bounds cost `/`.
-interface Deployment {
-  kind: 'Deployment';
-  spec: { template: { spec: { containers: { resources: { limits: { memory: string } } }[] } } };
-}
-const deployment = parseAllDocuments(readFileSync(path.join(APP_ROOT, 'deploy/kubernetes.yaml'), 'utf8'))
-  .map((document) => document.toJS() as Deployment | { kind: string })
-  .find((document): document is Deployment => document.kind === 'Deployment')!;
-const limit = deployment.spec.template.spec.containers[0]!.resources.limits.memory;
-const limitMib = mebibytes(limit);
+const { quantity: limit, mib: limitMib } = manifestMemoryLimit();
 const appRows = rows.filter((r) => targets.find((t) => t.name === r.target)!.server === app);
 const peak = {
   rssMb: Math.max(...appRows.map((r) => r.peakRssMb)),
@@ -358,6 +341,11 @@ for (const { connections, bounded, unbounded: without, share } of boundsCost) {
     `GET / at ${connections} connections: ${bounded} req/s with the image's heap bounds, ${without} without = ${share} % (target ≥ ${BOUNDED_THROUGHPUT_TARGET * 100} %): ${verdict(share >= BOUNDED_THROUGHPUT_TARGET * 100)}`,
   );
 }
+
+const readiness = judgeReadiness(probeAnswers, readinessProbe);
+console.log(
+  `${readinessProbe.path} while GET / at ${SATURATED} connections saturates the server: ${readiness.probes} probes, median ${readiness.medianMs} ms, slowest ${readiness.slowestMs} ms against the readiness probe's timeoutSeconds ${readinessProbe.timeoutSeconds} s; ${readiness.failed} failed, at most ${readiness.longestFailedRun} in a row (out of service at ${readinessProbe.failureThreshold}): ${verdict(readiness.keptInService)}`,
+);
 
 // ---- Through Varnish, as ratios to the direct figures of this run.
 const throughVarnish = await benchThroughVarnish(
@@ -418,6 +406,7 @@ writeFileSync(
       rows,
       memory,
       boundsCost,
+      readiness: { probe: readinessProbe, ...readiness },
       throughVarnish,
       pageWeight: weight,
       failures,
@@ -439,12 +428,4 @@ if (failures.length) {
   console.log(
     `\nSmoke run passed: every target answered as it should, and the page's app module ${appModule} was served.`,
   );
-}
-
-/** A Kubernetes quantity of memory ("200Mi", "256M", "1Gi") in MiB. */
-function mebibytes(quantity: string): number {
-  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(quantity);
-  if (!match) throw new Error(`Cannot read the memory limit ${quantity}`);
-  const bytes = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, K: 1e3, M: 1e6, G: 1e9 }[match[2] ?? ''] ?? 1;
-  return (Number(match[1]) * bytes) / 2 ** 20;
 }

@@ -65,8 +65,8 @@ export function createApp(appDeps: AppDeps): express.Express {
 
   app.use(compression());
 
+  // The metrics are served on their own port (server/ops/metrics-server.ts): here /metrics is a 404.
   app.use(healthRoutes(deps.readiness));
-  app.get('/metrics', deps.metrics.serve);
 
   // The pages come first: what most requests ask for is handed out without passing the rest.
   const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true, now: appDeps.now ?? Date.now });

@@ -95,6 +95,8 @@ const trustProxy = z
 
 const envSchema = z.object({
   PORT: port.default(3000),
+  // Prometheus' own range of exporter ports; apart from the visitors' port, so no public route reaches it.
+  METRICS_PORT: port.default(9464),
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   CONTENT_PATH: z.string().min(1).optional(),
@@ -137,6 +139,14 @@ const timeoutOrder = envSchema
     message: 'must be at least HEADERS_TIMEOUT_MS',
   });
 
+/** The two listeners' ports, checked once each is a valid number: 0 (a free port) may be both. */
+const portsApart = envSchema
+  .pick({ PORT: true, METRICS_PORT: true })
+  .refine((e) => e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT',
+  });
+
 /** Every environment variable the server reads. */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
@@ -154,6 +164,8 @@ export interface CacheSettings {
 
 export interface Config {
   port: number;
+  /** Where /metrics is served, on the same host (0: a free port). */
+  metricsPort: number;
   host: string;
   production: boolean;
   contentPath: string;
@@ -192,11 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const variables = emptyAsUnset(env);
   const parsed = envSchema.safeParse(variables);
   const order = timeoutOrder.safeParse(variables);
+  const ports = portsApart.safeParse(variables);
   const backend = backendSettings(variables.SUPABASE_URL, variables.SUPABASE_ANON_KEY);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues),
-    // The order's own findings only: a timeout that is not a number is reported above.
+    // The order's and the ports' own findings only: a value that is not a number is reported above.
     ...(order.success ? [] : order.error.issues.filter((issue) => issue.code === 'custom')),
+    ...(ports.success ? [] : ports.error.issues.filter((issue) => issue.code === 'custom')),
   ]
     // One line per variable: its first problem.
     .filter((issue, index, issues) => issues.findIndex((other) => other.path[0] === issue.path[0]) === index)
@@ -206,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return Object.freeze({
     port: e.PORT,
+    metricsPort: e.METRICS_PORT,
     host: e.HOST,
     production: e.NODE_ENV === 'production',
     contentPath: e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH,

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { loadClientAssets } from './static/client-assets.ts';
 import { loadConfig } from './config.ts';
@@ -9,6 +10,7 @@ import { createHttpServer } from './ops/http-server.ts';
 import { loadTranslations } from './pages/i18n.ts';
 import { createLogging } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
+import { metricsListener } from './ops/metrics-server.ts';
 import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
 import { processExit } from './ops/process-exit.ts';
 import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
@@ -45,33 +47,34 @@ try {
     cacheObserver: metrics.cacheObserver,
     readiness,
   });
-  started = { config, processLogger, app, readiness, exits };
+  started = { config, processLogger, app, metrics, readiness, exits };
 } catch (error) {
   console.error(`Cannot start: ${String((error as Error).message).replace(/\s*\n\s*/g, ' ')}`);
   process.exit(1);
 }
 
-const { config, processLogger, app, readiness, exits } = started;
+const { config, processLogger, app, metrics, readiness, exits } = started;
 
-// ---- Listen.
+// ---- Listen: the visitors' port and, apart from it, the metrics port.
 const server = createHttpServer(app, config);
-const cannotListen = (error: Error) => {
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
-};
-server.once('error', cannotListen);
-server.listen(config.port, config.host, () => {
-  server.off('error', cannotListen);
-  const address = server.address();
-  processLogger.info(
-    {
-      port: typeof address === 'object' && address ? address.port : config.port,
-      host: config.host,
-      production: config.production,
-    },
-    'listening',
-  );
-});
+const metricsServer = createHttpServer(metricsListener(metrics), config);
+const listening = (listener: Server, port: number) =>
+  new Promise<number>((resolve) => {
+    const cannotListen = (error: Error) => {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    };
+    listener.once('error', cannotListen);
+    listener.listen(port, config.host, () => {
+      listener.off('error', cannotListen);
+      const address = listener.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+const [port, metricsPort] = await Promise.all([
+  listening(server, config.port),
+  listening(metricsServer, config.metricsPort),
+]);
 
 // ---- Stop: readiness fails, in-flight requests finish, then exit (forced after SHUTDOWN_TIMEOUT_MS,
 // and by a watchdog thread shortly after that should the main thread be held).
@@ -85,6 +88,12 @@ const shutdown = gracefulShutdown({
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     exits.exitWithin(config.shutdownTimeoutMs);
+    // The metrics port takes no new scrape; one under way finishes.
+    metricsServer.close();
+    metricsServer.closeIdleConnections();
     shutdown(signal);
   });
 }
+
+// Logged once the signals are handled: a supervisor that signals on this line finds the server ready to stop.
+processLogger.info({ port, metricsPort, host: config.host, production: config.production }, 'listening');

@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
 
+  it("serves the metrics on a port of their own: 9464 unless METRICS_PORT says otherwise, never the visitors' port", () => {
+    expect(loadConfig({}).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' })).toMatchObject({ port: 0, metricsPort: 0 });
+    expect(() => loadConfig({ PORT: '9464' })).toThrow(/^Invalid METRICS_PORT: must differ from PORT$/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /^Invalid METRICS_PORT: must differ from PORT$/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^Invalid METRICS_PORT: /);
+    // A port that is not a number is reported once, not again as equal to the other.
+    expect(() => loadConfig({ PORT: 'x', METRICS_PORT: 'x' })).toThrow(
+      /^Invalid PORT: [^;]+; Invalid METRICS_PORT: [^;]+$/,
+    );
+  });
+
   it('refuses a bad value with one line naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid PORT: .+$/);

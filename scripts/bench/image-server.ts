@@ -5,7 +5,7 @@ import { APP_ROOT } from '../../server/paths.ts';
 import { parseDockerfile, parseEnv } from '../harness/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../harness/fake-supabase.ts';
 
-/** The container image's environment (its memory settings above all), without the address it listens on. */
+/** The container image's environment (its memory settings above all), without the addresses it listens on. */
 export function imageEnvironment(): Record<string, string> {
   const env = Object.assign(
     {},
@@ -14,6 +14,7 @@ export function imageEnvironment(): Record<string, string> {
       .map(({ args, line }) => parseEnv(args, line)),
   ) as Record<string, string>;
   delete env.PORT;
+  delete env.METRICS_PORT;
   delete env.HOST;
   return env;
 }

@@ -12,6 +12,8 @@ export type StdoutAfterStart = 'keep' | 'discard' | 'stall' | 'close';
 
 export interface RunningServer {
   url: string;
+  /** Where the server's /metrics listener is, when it reported one. */
+  metricsUrl?: string;
   child: ChildProcess;
   /** Every log line the server has written so far, parsed. */
   logs: Record<string, unknown>[];
@@ -33,6 +35,8 @@ export function startServer(
     [...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')],
     {
       PORT: '0',
+      // Free ports of its own: tests and the benchmarks start several servers at once.
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
@@ -62,14 +66,17 @@ export async function startListening(
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, metricsPort } = await new Promise<{ port: number; metricsPort?: number }>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         logs.push(entry);
         if (entry.msg === 'listening') {
-          resolve(entry.port as number);
+          resolve({
+            port: entry.port as number,
+            ...(typeof entry.metricsPort === 'number' ? { metricsPort: entry.metricsPort } : {}),
+          });
           if (stdout !== 'keep') lines.close(); // this pauses stdout
           // A benchmark's access log is drained unread, so reading it never slows the server.
           if (stdout === 'discard') child.stdout!.on('data', () => {}).resume();
@@ -84,6 +91,7 @@ export async function startListening(
 
   return {
     url: `http://127.0.0.1:${port}`,
+    ...(metricsPort === undefined ? {} : { metricsUrl: `http://127.0.0.1:${metricsPort}` }),
     child,
     logs,
     stderr: () => stderr,
@@ -104,7 +112,7 @@ export interface ExitedServer {
 export function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<ExitedServer> {
   const child = spawn(process.execPath, [path.join(APP_ROOT, 'dist/server/index.js')], {
     cwd: APP_ROOT,
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    env: { PATH: process.env.PATH, PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   killWithTestProcess(child);

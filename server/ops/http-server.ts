@@ -11,7 +11,7 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  */
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 500;
 
-/** The HTTP server around the app, with the connection limits of the configuration. */
+/** An HTTP server around `app` (the site, or the metrics), with the connection limits of the configuration. */
 export function createHttpServer(app: RequestListener, config: Config): http.Server {
   const server = http.createServer(
     {

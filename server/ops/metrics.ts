@@ -11,8 +11,6 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request under its route template and status. */
   observeRequests: RequestHandler;
-  /** GET /metrics in Prometheus text format. */
-  serve: RequestHandler;
   /** Counts cache outcomes and backend failures of the cached /api endpoints. */
   cacheObserver: CacheObserver;
 }
@@ -76,11 +74,6 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
         duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
       });
       next();
-    },
-    async serve(_req, res) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Type', registry.contentType);
-      res.send(await registry.metrics());
     },
     cacheObserver: {
       served: (endpoint, outcome) => cacheServed.inc({ endpoint, outcome }),

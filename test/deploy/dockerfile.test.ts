@@ -77,7 +77,7 @@ describe('the Dockerfile, replayed without a container engine', () => {
     expect(image.cmd[0]).toBe('node');
     expect(image.env.NODE_ENV).toBe('production');
     expect(userIds(image.user).uid).not.toBe('0');
-    expect(image.exposed).toEqual([Number(image.env.PORT)]);
+    expect(image.exposed).toEqual([Number(image.env.PORT), Number(image.env.METRICS_PORT)]);
   });
 
   it('holds the production dependencies and the built server, and nothing of the tests, the build tools or secrets', () => {
@@ -104,7 +104,11 @@ describe('the Dockerfile, replayed without a container engine', () => {
     )}`;
     const [node, ...args] = image.cmd as [string, ...string[]];
     const port = String(await freePort());
-    const server = runInImage(image, [node, '--import', failingBootstrap, ...args], { PORT: port, HOST: '127.0.0.1' });
+    const server = runInImage(image, [node, '--import', failingBootstrap, ...args], {
+      PORT: port,
+      METRICS_PORT: '0',
+      HOST: '127.0.0.1',
+    });
     const logs: Record<string, unknown>[] = [];
     try {
       await new Promise<void>((resolve, reject) => {
@@ -130,7 +134,7 @@ describe('the Dockerfile, replayed without a container engine', () => {
 
   it('starts as that user, serves /healthz and the page, passes its HEALTHCHECK and stops with 0 on SIGTERM', async () => {
     const port = String(await freePort());
-    const env = { PORT: port, HOST: '127.0.0.1' };
+    const env = { PORT: port, METRICS_PORT: '0', HOST: '127.0.0.1' };
     const server = runInImage(image, image.cmd, env);
     let stderr = '';
     server.stderr!.on('data', (chunk) => (stderr += String(chunk)));

@@ -6,6 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { ENV_VARIABLES, loadConfig } from '../../server/config.ts';
 import { APP_ROOT } from '../../server/paths.ts';
 import { testApp } from '../helpers/app.ts';
+import { schemaProblems } from '../helpers/kubernetes-schema.ts';
 import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
 
 /** The memory each replica is sized for. */
@@ -48,14 +49,47 @@ const imageEnv: Record<string, string> = Object.assign(
 );
 
 describe('deploy/kubernetes.yaml', () => {
-  it('runs several replicas, never fewer during a roll, and scales out on CPU', () => {
-    expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
-    expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+  it("is valid against Kubernetes' schema, with no field the schema does not define", async () => {
+    expect(manifests.map((manifest) => manifest.kind).sort()).toEqual(
+      ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service'].sort(),
+    );
+    for (const manifest of manifests) expect(await schemaProblems(manifest), manifest.kind).toEqual([]);
+  });
+
+  it('would refuse a misspelt field, a value of the wrong type and a kind Kubernetes does not know', async () => {
+    const misspelt = structuredClone(deployment);
+    misspelt.spec.template.spec.containers[0].readinesProbe = misspelt.spec.template.spec.containers[0].readinessProbe;
+    delete misspelt.spec.template.spec.containers[0].readinessProbe;
+    expect(await schemaProblems(misspelt)).toEqual([
+      'spec.template.spec.containers.0.readinesProbe is not a field of the schema',
+    ]);
+    const topLevel = { ...find('Service'), specs: {} };
+    expect(await schemaProblems(topLevel)).toEqual(['specs is not a field of the schema']);
+
+    const wrongType = structuredClone(deployment);
+    wrongType.spec.template.spec.containers[0].readinessProbe.periodSeconds = '5s';
+    expect(await schemaProblems(wrongType)).toContain(
+      'spec.template.spec.containers.0.readinessProbe.periodSeconds must be integer',
+    );
+    expect(await schemaProblems({ ...deployment, kind: 'Deploymnet' })).toEqual([
+      'apps/v1 Deploymnet is not a kind Kubernetes knows',
+    ]);
+  });
+
+  it('leaves the replica count to the autoscaler, never fewer during a roll, and scales out on CPU', () => {
     const autoscaler = find('HorizontalPodAutoscaler');
     expect(autoscaler.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: deployment.metadata.name });
+    // A count here would reset a scaled-up Deployment on every `kubectl apply`.
+    expect(deployment.spec).not.toHaveProperty('replicas');
+    expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
     expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(autoscaler.spec.maxReplicas).toBeGreaterThan(autoscaler.spec.minReplicas);
-    expect(find('PodDisruptionBudget').spec.minAvailable).toBeLessThan(autoscaler.spec.minReplicas);
+    expect(autoscaler.spec.metrics[0].resource.name).toBe('cpu');
+  });
+
+  it('lets a node drain evict one pod at a time', () => {
+    const budget = find('PodDisruptionBudget');
+    expect(budget.spec).toEqual({ maxUnavailable: 1, selector: deployment.spec.selector });
   });
 
   it('names only environment variables the server reads, with values it accepts', () => {
@@ -64,14 +98,21 @@ describe('deploy/kubernetes.yaml', () => {
     expect(config.publicOrigin).toMatch(/^https:\/\//);
   });
 
-  it("listens on the server's port, the one the image exposes, and the Service sends traffic there", () => {
-    expect(container.ports).toHaveLength(1);
-    expect(container.ports[0].containerPort).toBe(config.port);
-    expect(Number(lastOf('EXPOSE'))).toBe(config.port);
+  it("listens on the server's ports, the ones the image exposes, and the Service sends visitors to the first only", () => {
+    expect(container.ports.map((port: Manifest) => port.containerPort)).toEqual([config.port, config.metricsPort]);
+    expect(lastOf('EXPOSE').split(/\s+/).map(Number)).toEqual([config.port, config.metricsPort]);
     expect(Number(imageEnv.PORT)).toBe(config.port);
+    expect(Number(imageEnv.METRICS_PORT)).toBe(config.metricsPort);
     const service = find('Service');
     expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
-    expect(containerPort(service.spec.ports[0].targetPort)).toBe(config.port);
+    expect(service.spec.ports.map((port: Manifest) => containerPort(port.targetPort))).toEqual([config.port]);
+  });
+
+  it('has Prometheus scrape /metrics on the metrics port, where the server serves it', () => {
+    const annotations = deployment.spec.template.metadata.annotations;
+    expect(annotations['prometheus.io/scrape']).toBe('true');
+    expect(Number(annotations['prometheus.io/port'])).toBe(config.metricsPort);
+    expect(annotations['prometheus.io/path']).toBe('/metrics');
   });
 
   it('probes liveness on /healthz and readiness on /readyz, which the server answers', async () => {
@@ -81,6 +122,12 @@ describe('deploy/kubernetes.yaml', () => {
     for (const probe of [container.livenessProbe, container.startupProbe, container.readinessProbe]) {
       expect(containerPort(probe.httpGet.port)).toBe(config.port);
     }
+    // Out of service after several failures in a row, not one slow answer; still within 20 s.
+    const readiness = container.readinessProbe;
+    expect(readiness.failureThreshold).toBeGreaterThanOrEqual(3);
+    expect(readiness.timeoutSeconds).toBeGreaterThanOrEqual(5);
+    expect(readiness.timeoutSeconds).toBeLessThanOrEqual(readiness.periodSeconds);
+    expect(readiness.periodSeconds * readiness.failureThreshold).toBeLessThanOrEqual(20);
     const { app } = await testApp({}, literalEnv);
     await request(app).get(container.livenessProbe.httpGet.path).expect(200);
     await request(app).get(container.readinessProbe.httpGet.path).expect(200);

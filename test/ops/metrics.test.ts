@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
+import { metricsListener } from '../../server/ops/metrics-server.ts';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 
@@ -13,17 +14,34 @@ function samples(text: string, metric: string): string[] {
 }
 
 describe('GET /metrics', () => {
-  it('answers in Prometheus text format, never cached', async () => {
-    const { app } = await testApp();
-    const res = await request(app).get('/metrics').expect(200);
+  it('answers in Prometheus text format on the metrics port, never cached', async () => {
+    const { deps } = await testApp();
+    const res = await request(metricsListener(deps.metrics)).get('/metrics').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toContain('# TYPE http_requests_total counter');
   });
 
-  it('reports event-loop lag and process memory', async () => {
+  it("is a 404 on the visitors' port, like any unknown path", async () => {
     const { app } = await testApp();
-    const { text } = await request(app).get('/metrics');
+    const res = await request(app).get('/metrics').set('Cookie', 'selectedLanguage=en').expect(404);
+    expect(res.text).not.toContain('http_requests_total');
+    expect(res.text).toContain('<html');
+  });
+
+  it('answers nothing but /metrics on the metrics port, and only GET and HEAD', async () => {
+    const { deps } = await testApp();
+    const listener = metricsListener(deps.metrics);
+    await request(listener).get('/').expect(404);
+    await request(listener).get('/healthz').expect(404);
+    await request(listener).head('/metrics').expect(200);
+    const refused = await request(listener).post('/metrics').expect(405);
+    expect(refused.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('reports event-loop lag and process memory', async () => {
+    const { deps } = await testApp();
+    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
     for (const metric of [
       'nodejs_eventloop_lag_seconds',
       'process_resident_memory_bytes',
@@ -34,7 +52,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts and times requests by route template and status', async () => {
-    const { app } = await testApp();
+    const { app, deps } = await testApp();
     await request(app).get('/').expect(200);
     await request(app).get('/?lng=en').expect(200);
     await request(app).get('/impressum').expect(200);
@@ -43,7 +61,7 @@ describe('GET /metrics', () => {
     await request(app).get('/images/logo.svg').expect(200);
     await request(app).get('/healthz').expect(200);
     await request(app).post('/').expect(405);
-    const { text } = await request(app).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
     expect(samples(text, 'http_requests_total').sort()).toEqual(
       [
         'http_requests_total{route="/",status="200"} 2',
@@ -60,7 +78,7 @@ describe('GET /metrics', () => {
   });
 
   it('never turns a requested path into a label, so hostile URLs cannot mint new series', async () => {
-    const { app } = await testApp();
+    const { app, deps } = await testApp();
     const hostile = [
       '/wp-admin',
       '/a/b/c',
@@ -71,7 +89,7 @@ describe('GET /metrics', () => {
       '/images/..%2f..%2fetc',
     ];
     for (const [i, path] of hostile.entries()) await request(app).get(`${path}?n=${i}`);
-    const { text } = await request(app).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
     expect(samples(text, 'http_requests_total').sort()).toEqual([
       'http_requests_total{route="not-found",status="404"} 5',
       'http_requests_total{route="other",status="400"} 2',
@@ -80,7 +98,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts cache outcomes and backend errors per endpoint through the cache observer', async () => {
-    const { app, deps } = await testApp();
+    const { deps } = await testApp();
     const observer = deps.metrics.cacheObserver;
     observer.served('hero-slides', 'hit');
     observer.served('hero-slides', 'hit');
@@ -88,7 +106,7 @@ describe('GET /metrics', () => {
     observer.served('logo', 'stale');
     observer.served('logo', 'fallback');
     observer.upstreamError('logo');
-    const { text } = await request(app).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
     expect(samples(text, 'cache_served_total').sort()).toEqual([
       'cache_served_total{endpoint="hero-slides",outcome="hit"} 2',
       'cache_served_total{endpoint="hero-slides",outcome="miss"} 1',

@@ -40,7 +40,6 @@ const PATHS = () => [
   '/api/hero-slides',
   '/api/logo',
   '/healthz',
-  '/metrics',
 ];
 
 describe('security headers on every answer', () => {

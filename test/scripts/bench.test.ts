@@ -1,8 +1,16 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { runProblems, type LighthouseReport } from '../../scripts/bench/lighthouse-figures.ts';
 import { parseWrk, unexpectedAnswers, type LoadResult } from '../../scripts/bench/load.ts';
+import {
+  judgeReadiness,
+  manifestReadinessProbe,
+  probeReadiness,
+  type ReadinessProbe,
+} from '../../scripts/bench/readiness.ts';
 import { appModuleOf, firstVisitWeight, pageModules } from '../../scripts/bench/weight.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
@@ -164,3 +172,63 @@ describe('a Lighthouse run of the page', () => {
     ]);
   });
 });
+
+describe("/readyz's answers under load, judged as the kubelet would", () => {
+  const probe: ReadinessProbe = { path: '/readyz', periodSeconds: 5, timeoutSeconds: 5, failureThreshold: 3 };
+  const ok = (ms: number) => ({ status: 200, ms });
+
+  it("reads the manifest's readiness probe", () => {
+    expect(manifestReadinessProbe()).toEqual(probe);
+  });
+
+  it('keeps the pod in service while fewer probes than failureThreshold fail in a row', () => {
+    const answers = [ok(10), ok(5200), { status: 503, ms: 3 }, ok(20), ok(6000), ok(30)];
+    expect(judgeReadiness(answers, probe)).toEqual({
+      probes: 6,
+      medianMs: 25,
+      slowestMs: 6000,
+      failed: 3,
+      longestFailedRun: 2,
+      keptInService: true,
+    });
+  });
+
+  it('takes it out at failureThreshold slow or failed probes in a row', () => {
+    const answers = [ok(10), ok(5001), { status: 0, ms: 5000 }, { status: 503, ms: 2 }, ok(10)];
+    expect(judgeReadiness(answers, probe)).toMatchObject({ failed: 3, longestFailedRun: 3, keptInService: false });
+  });
+
+  it('keeps nothing in service it never probed', () => {
+    expect(judgeReadiness([], probe).keptInService).toBe(false);
+  });
+
+  it('probes a server on a connection of its own each time, and counts one that does not answer in time as failed', async () => {
+    let connections = 0;
+    const slow = createServer((req, res) => {
+      if (req.url === '/readyz') res.end('ok');
+      // Any other path never answers.
+    }).on('connection', () => connections++);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const answered = await collect(probeReadiness(url, { ...probe, timeoutSeconds: 1 }, 50), 300);
+      expect(answered.length).toBeGreaterThanOrEqual(3);
+      expect(answered.every((answer) => answer.status === 200)).toBe(true);
+      expect(connections).toBe(answered.length);
+
+      const hung = await collect(probeReadiness(url, { ...probe, path: '/hang', timeoutSeconds: 1 }, 50), 100);
+      expect(hung).toHaveLength(1);
+      expect(hung[0]!.status).toBe(0);
+      expect(hung[0]!.ms).toBeGreaterThanOrEqual(1000);
+      expect(hung[0]!.ms).toBeLessThan(1500);
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  });
+});
+
+async function collect<T>(stop: () => Promise<T>, afterMs: number): Promise<T> {
+  await new Promise((resolve) => setTimeout(resolve, afterMs));
+  return stop();
+}

@@ -110,7 +110,7 @@ describe('in a copy of the project', () => {
       // Its own process group, so that npm, the shell it starts and the server all stop together.
       start = spawn('npm', ['start'], {
         cwd: project.dir,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1' },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   ({ dir: project, remove: removeProject } = copyProject('dev-loop-'));
   dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     cwd: project,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   dev.stdout!.on('data', (chunk) => (output += String(chunk)));

@@ -7,7 +7,7 @@ import { APP_ROOT } from '../../server/paths.ts';
 async function servedListening(env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
   const npm = spawn('npm', ['run', 'serve'], {
     cwd: APP_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: npm, its shell and the server stop together.
     detached: true,
