@@ -91,6 +91,8 @@ async function startServer(): Promise<boolean> {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(serverPort),
+      // A free port unless told otherwise: the server's listening line names it.
+      METRICS_PORT: process.env.METRICS_PORT ?? '0',
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${proxy.port}`,
       SHUTDOWN_TIMEOUT_MS: process.env.SHUTDOWN_TIMEOUT_MS ?? '1000',
