@@ -4,7 +4,9 @@ vcl 4.1;
 # - /api, the hashed assets, images, locale files and the other public files are kept here for
 #   every visitor, whatever cookies they send.
 # - The pages (/ and /impressum) are kept per variant: the selectedLanguage cookie's value when
-#   it is exactly de, en or es as the server reads it, otherwise "first visit". The server is
+#   it is a well-formed language code as the server reads it, otherwise "first visit". Which
+#   codes are offered is the server's to say: it gives no CDN-Cache-Control for one it does not
+#   offer, so that answer is not kept and made-up codes keep no copies. The server is
 #   sent that cookie alone (or none), never the visitor's own, and no query string; a request
 #   with lng in its query passes. A page is kept for the seconds the server's CDN-Cache-Control
 #   gives (a few, never past its next change) and never served stale.
@@ -91,14 +93,14 @@ sub vcl_recv {
 }
 
 # The page variant, read as the server reads the cookie: the first pair named exactly
-# selectedLanguage (split at ';' only, name and value trimmed) decides; a value other than
-# de, en or es is a first visit. The server then gets that cookie alone, so it renders exactly
-# the variant the copy is kept under.
+# selectedLanguage (split at ';' only, name and value trimmed) decides; a value that is not a
+# language code (two or three lowercase letters, then -subtags) is a first visit. The server
+# then gets that cookie alone, so it renders exactly the variant the copy is kept under.
 sub landing_page_variant {
     std.collect(req.http.Cookie, "; ");
-    if (req.http.Cookie ~ "^((?!\s*selectedLanguage\s*=)[^;]*;)*\s*selectedLanguage\s*=\s*(de|en|es)\s*(;|$)") {
+    if (req.http.Cookie ~ "^((?!\s*selectedLanguage\s*=)[^;]*;)*\s*selectedLanguage\s*=\s*([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\s*(;|$)") {
         set req.http.X-Landing-Variant = regsub(req.http.Cookie,
-            "^((?!\s*selectedLanguage\s*=)[^;]*;)*\s*selectedLanguage\s*=\s*(de|en|es)\s*(;.*)?$", "\2");
+            "^((?!\s*selectedLanguage\s*=)[^;]*;)*\s*selectedLanguage\s*=\s*([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\s*(;.*)?$", "\2");
         set req.http.Cookie = "selectedLanguage=" + req.http.X-Landing-Variant;
     } else {
         set req.http.X-Landing-Variant = "first-visit";

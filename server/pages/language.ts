@@ -8,15 +8,21 @@ export interface LanguageChoice {
   chosen: boolean;
   /** Chosen by a `?lng=` link in this request: the answer sets the cookie. */
   fromQuery: boolean;
+  /**
+   * The cookie names a language that is not offered (one since removed, or made up): the page is
+   * a first visit's, but a shared cache keyed on the cookie's value must not keep it under that
+   * value, or made-up values would each keep a copy.
+   */
+  unoffered: boolean;
 }
 
-/** `?lng=` first, then the cookie; anything that is not de/en/es is ignored. */
+/** `?lng=` first, then the cookie; a language that is not offered is ignored. */
 export function resolveLanguage(req: Request): LanguageChoice {
   const query = req.query[LANGUAGE_QUERY_PARAM];
-  if (isLanguage(query)) return { language: query, chosen: true, fromQuery: true };
+  if (isLanguage(query)) return { language: query, chosen: true, fromQuery: true, unoffered: false };
   const cookie = readCookie(req.headers.cookie, LANGUAGE_COOKIE_NAME);
-  if (isLanguage(cookie)) return { language: cookie, chosen: true, fromQuery: false };
-  return { language: DEFAULT_LANGUAGE, chosen: false, fromQuery: false };
+  if (isLanguage(cookie)) return { language: cookie, chosen: true, fromQuery: false, unoffered: false };
+  return { language: DEFAULT_LANGUAGE, chosen: false, fromQuery: false, unoffered: cookie !== undefined };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

@@ -70,8 +70,9 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
     // A shared cache that keys by the language cookie's value (the shipped VCL and nginx
     // configuration) may keep a page for seconds, never past its next change; an answer that
-    // sets the cookie, or is asked for with ?lng=, stays with its visitor.
-    if (status === 200 && !choice.fromQuery && !namesLanguage(req)) {
+    // sets the cookie, is asked for with ?lng= or with a cookie naming a language not offered
+    // stays with its visitor.
+    if (status === 200 && !choice.fromQuery && !choice.unoffered && !namesLanguage(req)) {
       offerToEdge(res, edgeSeconds(at, clock ? clock.changesAt : null, deps.config.pageEdgeSeconds));
     }
     // The HTML depends on the language cookie: browsers may keep it only to revalidate it, and

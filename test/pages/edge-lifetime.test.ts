@@ -102,6 +102,27 @@ describe('what is never offered to the edge', () => {
     expect(chosen.headers['set-cookie']).toEqual([expect.stringMatching(/^selectedLanguage=en;/)]);
   });
 
+  it('a page asked for with a cookie naming a language not offered, however well-formed', async () => {
+    const app = await appAt(before);
+    for (const cookie of [
+      'selectedLanguage=fr',
+      'selectedLanguage=pt-BR',
+      'selectedLanguage=',
+      'selectedLanguage=DE',
+    ]) {
+      const res = await request(app).get('/').set('Cookie', cookie).expect(200);
+      expect({ cookie, accel: res.headers['x-accel-expires'], cdn: res.headers['cdn-cache-control'] }).toEqual({
+        cookie,
+        accel: undefined,
+        cdn: undefined,
+      });
+      expect(res.text).toContain('<html lang="de"');
+    }
+    // Another cookie alone is a first visit like no cookie at all, and kept as one.
+    const other = await request(app).get('/').set('Cookie', 'utm=1').expect(200);
+    expect(other.headers['cdn-cache-control']).toBe('max-age=5');
+  });
+
   it('the 404 page', async () => {
     const res = await request(await appAt(before))
       .get('/no-such-page')
