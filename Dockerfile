@@ -25,7 +25,7 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
 # ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 METRICS_PORT=9464 HOST=0.0.0.0
-# The heap is bounded so that resident memory stays well inside the manifest's limit (272Mi):
+# The heap is bounded so that resident memory stays well inside the manifest's limit (288Mi):
 # the live heap stays near 30 MB, but on a large host V8 would let the young generation alone
 # grow to about 100 MB. A 16 MB semi-space (V8's own cap is 32 MB) keeps scavenges rare enough
 # that 1,000 connections in flight are not promoted wholesale into the old generation, which
