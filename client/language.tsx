@@ -2,12 +2,24 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { languageCookie } from '../shared/language-cookie.ts';
-import { LANGUAGE_QUERY_PARAM, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '../shared/languages.ts';
+import {
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  isOffered,
+  languageInfo,
+  type Language,
+  type LanguageInfo,
+} from '../shared/languages.ts';
+import { useAppData } from './app-data.tsx';
 import { OVERLAY_CLOSE_DELAY_MS } from '../shared/timing.ts';
 import { ensureTranslations } from './translations.ts';
 
 export interface LanguageState {
   language: Language;
+  /** The offered languages, in the pickers' order. */
+  languages: readonly LanguageInfo[];
+  /** The current language's name, locale, direction and flag. */
+  info: LanguageInfo;
   /** Whether a language has been chosen; the overlay shows while not. */
   chosen: boolean;
   /** The entry just picked, highlighted until it is applied. */
@@ -33,6 +45,7 @@ interface Props {
 
 export function LanguageProvider({ initialLanguage, initialChosen, children }: Props) {
   const { i18n } = useTranslation();
+  const { languages } = useAppData().content;
   const navigate = useNavigate();
   const location = useLocation();
   const [current, setCurrent] = useState({ language: initialLanguage, chosen: initialChosen });
@@ -69,15 +82,17 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
       remember(initialLanguage);
       return;
     }
-    const stored = readStoredLanguage();
+    const stored = readStoredLanguage(languages);
     if (stored) void ensureTranslations(i18n, stored).then(() => apply(stored));
     // Only on the first render: later changes come through choose().
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const info = languageInfo(languages, current.language);
   useEffect(() => {
     document.documentElement.lang = current.language;
-  }, [current.language]);
+    document.documentElement.dir = info.dir;
+  }, [current.language, info.dir]);
 
   // A ?lng= link has done its work once the choice is stored: drop it so a reload keeps the newer choice.
   useEffect(() => {
@@ -93,14 +108,16 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
   }, [current, location, navigate]);
 
   return (
-    <LanguageContext.Provider value={{ ...current, pending, choose, prefetch }}>{children}</LanguageContext.Provider>
+    <LanguageContext.Provider value={{ ...current, languages, info, pending, choose, prefetch }}>
+      {children}
+    </LanguageContext.Provider>
   );
 }
 
-function readStoredLanguage(): Language | null {
+function readStoredLanguage(languages: readonly LanguageInfo[]): Language | null {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : null;
+    return isOffered(languages, stored) ? stored : null;
   } catch {
     return null;
   }

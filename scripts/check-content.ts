@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { formatFinding } from '../server/content/findings.ts';
-import { checkContentText } from '../server/content/site-content.ts';
+import { checkContentText, listedLanguageCodes } from '../server/content/site-content.ts';
 import { checkTranslations } from '../server/content/translation-check.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/paths.ts';
 
@@ -21,10 +21,18 @@ const [file, shown] = argument
     ? [path.resolve(APP_ROOT, process.env.CONTENT_PATH), process.env.CONTENT_PATH]
     : [DEFAULT_CONTENT_PATH, path.relative(cwd, DEFAULT_CONTENT_PATH)];
 
+// The languages' folders, as the server takes LOCALES_PATH.
+const localesDir = process.env.LOCALES_PATH ? path.resolve(APP_ROOT, process.env.LOCALES_PATH) : LOCALES_DIR;
+const shownLocales = path.relative(cwd, localesDir) || '.';
+
 let problems: string[];
 let warnings: string[] = [];
+// The languages the content lists, whose translations are checked beside it.
+let languages: string[] = [];
 try {
-  const checked = checkContentText(readFileSync(file, 'utf8'));
+  const text = readFileSync(file, 'utf8');
+  languages = listedLanguageCodes(text);
+  const checked = checkContentText(text, Date.now(), localesDir);
   problems = checked.problems.map((finding) => formatFinding(shown, finding));
   warnings = checked.warnings.map((finding) =>
     formatFinding(shown, { ...finding, message: `warning: ${finding.message}` }),
@@ -32,7 +40,7 @@ try {
 } catch (error) {
   problems = [`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`];
 }
-problems.push(...checkTranslations(LOCALES_DIR, path.relative(cwd, LOCALES_DIR) || '.'));
+if (languages.length > 0) problems.push(...checkTranslations(localesDir, languages, shownLocales));
 
 for (const line of warnings) console.log(line);
 for (const line of problems) console.error(line);
@@ -40,4 +48,4 @@ if (problems.length > 0) {
   console.error(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: the server would not start.`);
   process.exit(1);
 }
-console.log(`${shown}: valid; translations in ${path.relative(cwd, LOCALES_DIR) || '.'}: valid`);
+console.log(`${shown}: valid; translations in ${shownLocales}: valid`);

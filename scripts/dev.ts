@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { formatFinding } from '../server/content/findings.ts';
-import { checkContentText } from '../server/content/site-content.ts';
+import { checkContentText, listedLanguageCodes } from '../server/content/site-content.ts';
 import { checkTranslations } from '../server/content/translation-check.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/paths.ts';
 import {
@@ -126,14 +126,15 @@ async function startServer(): Promise<boolean> {
 function editorProblems(): string | null {
   const shown = process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath);
   let problems: string[];
+  let languages: string[] = [];
   try {
-    problems = checkContentText(readFileSync(contentPath, 'utf8')).problems.map((finding) =>
-      formatFinding(shown, finding),
-    );
+    const text = readFileSync(contentPath, 'utf8');
+    languages = listedLanguageCodes(text);
+    problems = checkContentText(text).problems.map((finding) => formatFinding(shown, finding));
   } catch (error) {
     problems = [`${shown}: cannot be read (${(error as Error).message})`];
   }
-  problems.push(...checkTranslations(LOCALES_DIR));
+  if (languages.length > 0) problems.push(...checkTranslations(LOCALES_DIR, languages));
   return problems.length > 0 ? problems.join('\n') : null;
 }
 

@@ -84,6 +84,13 @@ export function createApp(appDeps: AppDeps): express.Express {
   // Any other path: the 404 page.
   app.get('/{*splat}', pages);
 
-  app.use(errorHandler({ logger: deps.logger, clientAssets: deps.clientAssets, showErrorStack: !config.production }));
+  app.use(
+    errorHandler({
+      language: deps.content.public.languages[0]!.code,
+      logger: deps.logger,
+      clientAssets: deps.clientAssets,
+      showErrorStack: !config.production,
+    }),
+  );
   return app;
 }

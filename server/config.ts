@@ -2,7 +2,7 @@ import os from 'node:os';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { APP_ROOT, DEFAULT_CONTENT_PATH } from './paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from './paths.ts';
 
 /** A configuration the server cannot run with; its message is one line naming every bad variable. */
 export class ConfigError extends Error {
@@ -100,6 +100,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   CONTENT_PATH: z.string().min(1).optional(),
+  LOCALES_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
   PUBLIC_ORIGIN: z
@@ -171,6 +172,10 @@ export interface Config {
   contentPath: string;
   /** The content file as the operator named it (CONTENT_PATH), for messages. */
   contentPathAsGiven: string;
+  /** The folder of the languages' folders (`<code>/translation.json`). */
+  localesPath: string;
+  /** That folder as the operator named it (LOCALES_PATH), for messages. */
+  localesPathAsGiven: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The most bytes of log lines kept for a reader that is slow; what does not fit is dropped. */
   logBufferBytes: number;
@@ -225,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     contentPath: e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH,
     contentPathAsGiven: e.CONTENT_PATH ?? path.relative(APP_ROOT, DEFAULT_CONTENT_PATH),
+    localesPath: e.LOCALES_PATH ? path.resolve(APP_ROOT, e.LOCALES_PATH) : LOCALES_DIR,
+    localesPathAsGiven: e.LOCALES_PATH ?? path.relative(APP_ROOT, LOCALES_DIR),
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,

@@ -11,7 +11,7 @@ import { loadTranslations } from './pages/i18n.ts';
 import { createLogging } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { metricsListener } from './ops/metrics-server.ts';
-import { CLIENT_BUILD_DIR, LOCALES_DIR } from './paths.ts';
+import { CLIENT_BUILD_DIR } from './paths.ts';
 import { processExit } from './ops/process-exit.ts';
 import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 
@@ -19,11 +19,12 @@ import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 let started;
 try {
   const config = loadConfig();
-  const content = loadContent(config.contentPath, config.contentPathAsGiven);
-  const translationProblems = checkTranslations(LOCALES_DIR);
+  const content = loadContent(config.contentPath, config.contentPathAsGiven, config.localesPath);
+  const languages = content.public.languages.map((language) => language.code);
+  const translationProblems = checkTranslations(config.localesPath, languages, config.localesPathAsGiven);
   if (translationProblems.length > 0)
     throw new Error(firstAndCount(translationProblems, 'npm run check:content lists them all'));
-  const translations = await loadTranslations(LOCALES_DIR);
+  const translations = await loadTranslations(config.localesPath, languages);
   const clientAssets = loadClientAssets(CLIENT_BUILD_DIR);
   const { logger, processLogger, output } = createLogging({
     level: config.logLevel,

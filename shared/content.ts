@@ -1,4 +1,4 @@
-import type { Language } from './languages.ts';
+import { inLanguage, type Language, type LanguageInfo } from './languages.ts';
 
 /** One background slide of the hero: an image and the studio it shows. */
 export interface HeroSlide {
@@ -91,6 +91,8 @@ export interface PublicEvent {
 
 /** The part of the content file the browser needs: nothing secret, nothing the page does not show. */
 export interface PublicContent {
+  /** The languages offered, in the content file's order: the first is the default. */
+  languages: LanguageInfo[];
   videoEmbedUrl: string;
   studios: Studio[];
   /**
@@ -115,7 +117,7 @@ export interface PageAssets {
 
 /** The cities the hero names, in the studios' order, each once. */
 export function studioCities(studios: readonly Studio[], language: Language): string[] {
-  return [...new Set(studios.map((studio) => studio.byLanguage[language].displayCity))];
+  return [...new Set(studios.map((studio) => inLanguage(studio.byLanguage, language).displayCity))];
 }
 
 /** A studio's address on one line, ending with its country, as the page shows it. */

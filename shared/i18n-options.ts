@@ -1,11 +1,9 @@
 import type { InitOptions } from 'i18next';
-import { LANGUAGES } from './languages.ts';
 
 export const NAMESPACE = 'translation';
 
 /** Options both sides share: a missing key shows the key itself, never another language. */
 export const I18N_OPTIONS = {
-  supportedLngs: [...LANGUAGES],
   fallbackLng: false,
   ns: [NAMESPACE],
   defaultNS: NAMESPACE,

@@ -3,7 +3,7 @@ import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { studioCities, type HeroSlide } from '../../shared/content.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
-import { LANGUAGE_LOCALES, languageHref } from '../../shared/languages.ts';
+import { inLanguage, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
@@ -23,7 +23,7 @@ export function Hero() {
   const hidden = usePageHidden();
   const reducedMotion = useReducedMotion();
   const { index, labelVisible } = useCarousel(slides.length, pausedByVisitor || hidden, reducedMotion);
-  const display = content.eventDisplay[language];
+  const display = inLanguage(content.eventDisplay, language);
   const clock = useEventClock(content.event, rendered);
   const { phase } = clock;
   const recordingUrl = content.event.recordingUrl;
@@ -99,7 +99,7 @@ export function Hero() {
  */
 function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();
-  const { language, chosen } = useLanguage();
+  const { info, chosen } = useLanguage();
   const { content } = useAppData();
   const visitorZone = useVisitorTimeZone(content.event, chosen);
   const shownAfter = clock.phase === 'after';
@@ -107,9 +107,9 @@ function EventPhaseLine({ clock }: { clock: EventClock }) {
   const visitorTimes = useMemo(
     () =>
       visitorZone && !shownAfter
-        ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, LANGUAGE_LOCALES[language])
+        ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, info.locale)
         : null,
-    [visitorZone, shownAfter, content.event, language],
+    [visitorZone, shownAfter, content.event, info.locale],
   );
 
   return (

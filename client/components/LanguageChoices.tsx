@@ -1,26 +1,27 @@
-import { LANGUAGES, LANGUAGE_NAMES } from '../../shared/languages.ts';
+import { useLanguage } from '../language.tsx';
 import { Flag } from './Flag.tsx';
 import { LanguageLink } from './LanguageLink.tsx';
 
-/** The three language links with their flags, as the overlay and the dropdown list them. */
+/** The offered languages' links with their flags, as the overlay and the dropdown list them. */
 export function LanguageChoices({
   listClassName,
   linkClassName,
-  placement,
   onChosen,
 }: {
   listClassName: string;
   linkClassName: string;
-  placement: string;
   onChosen?: () => void;
 }) {
+  const { languages } = useLanguage();
   return (
     <ul className={listClassName}>
-      {LANGUAGES.map((lng) => (
-        <li key={lng}>
-          <LanguageLink language={lng} className={linkClassName} onChosen={onChosen}>
-            <Flag language={lng} placement={placement} />
-            <span>{LANGUAGE_NAMES[lng]}</span>
+      {languages.map((language) => (
+        <li key={language.code}>
+          <LanguageLink language={language.code} className={linkClassName} onChosen={onChosen}>
+            <Flag language={language} />
+            <span lang={language.code} dir={language.dir}>
+              {language.name}
+            </span>
           </LanguageLink>
         </li>
       ))}

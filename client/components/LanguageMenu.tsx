@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { useLanguage } from '../language.tsx';
 import { Flag } from './Flag.tsx';
 import { LanguageChoices } from './LanguageChoices.tsx';
@@ -8,7 +7,7 @@ import { LanguageChoices } from './LanguageChoices.tsx';
 /** The dropdown at the top right: a <details> element, so it opens without scripts too. */
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
+  const { language, info } = useLanguage();
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => details.current?.removeAttribute('open');
 
@@ -17,16 +16,11 @@ export function LanguageMenu() {
       <details ref={details}>
         {/* The visible code starts the accessible name, so speech users can say what they see. */}
         <summary>
-          <Flag language={language} placement="menu-current" />
+          <Flag language={info} />
           <span className="language-menu__code">{language.toUpperCase()}</span>
-          <span className="visually-hidden"> – {t('language.menuLabel', { language: LANGUAGE_NAMES[language] })}</span>
+          <span className="visually-hidden"> – {t('language.menuLabel', { language: info.name })}</span>
         </summary>
-        <LanguageChoices
-          listClassName="language-menu__list"
-          linkClassName="language-menu__item"
-          placement="menu"
-          onChosen={close}
-        />
+        <LanguageChoices listClassName="language-menu__list" linkClassName="language-menu__item" onChosen={close} />
       </details>
     </nav>
   );

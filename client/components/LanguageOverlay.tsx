@@ -41,7 +41,7 @@ export function LanguageOverlay() {
             {t('overlay.title')} · {t('overlay.subtitle')}
           </p>
         )}
-        <LanguageChoices listClassName="overlay__choices" linkClassName="overlay__choice" placement="overlay" />
+        <LanguageChoices listClassName="overlay__choices" linkClassName="overlay__choice" />
       </div>
     </div>
   );

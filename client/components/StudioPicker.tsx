@@ -1,3 +1,4 @@
+import { inLanguage } from '../../shared/languages.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addressLine, type Studio } from '../../shared/content.ts';
@@ -16,7 +17,7 @@ export function StudioPicker() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { studios } = useAppData().content;
-  const shown = (s: Studio) => s.byLanguage[language];
+  const shown = (s: Studio) => inLanguage(s.byLanguage, language);
   const [selectedId, setSelectedId] = useState(studios[0]!.id);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../shared/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
@@ -12,7 +13,7 @@ export function StudioShowcase() {
       <p className="section__intro">{t('studios.intro')}</p>
       <ul className="studio-grid">
         {content.studios.map((studio) => {
-          const shown = studio.byLanguage[language];
+          const shown = inLanguage(studio.byLanguage, language);
           return (
             <li key={studio.id}>
               <a className="studio-card" href={studio.siteUrl} target="_blank" rel="noopener noreferrer">

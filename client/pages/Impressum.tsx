@@ -1,3 +1,4 @@
+import { inLanguage } from '../../shared/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppData } from '../app-data.tsx';
@@ -13,7 +14,7 @@ export function Impressum() {
   const { language } = useLanguage();
   const { company, privacyUpdated } = useAppData().content;
   useDocumentTitle('meta.impressumTitle');
-  const country = company.country[language];
+  const country = inLanguage(company.country, language);
   const address = `${company.street}, ${company.postalCode} ${company.city}, ${country}`;
 
   return (
@@ -95,7 +96,7 @@ export function Impressum() {
         <p>{t('privacy.objection.body', { email: company.privacyEmail })}</p>
         <h3>{t('privacy.complaint.title')}</h3>
         <p>{t('privacy.complaint.body')}</p>
-        <p className="legal__updated">{t('privacy.lastUpdate', { date: privacyUpdated[language] })}</p>
+        <p className="legal__updated">{t('privacy.lastUpdate', { date: inLanguage(privacyUpdated, language) })}</p>
       </section>
     </main>
   );

@@ -69,9 +69,16 @@ function unknownFields(
   schema: z.ZodType,
   at: PropertyKey[],
 ): { path: PropertyKey[]; nearest: PropertyKey[] | null }[] {
-  const def = unwrap(schema)._zod.def as { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+  const def = unwrap(schema)._zod.def as {
+    type: string;
+    shape?: Record<string, z.ZodType>;
+    element?: z.ZodType;
+    valueType?: z.ZodType;
+  };
   if (def.type === 'array' && def.element && Array.isArray(value))
     return value.flatMap((item, index) => unknownFields(item, def.element!, [...at, index]));
+  if (def.type === 'record' && def.valueType && value && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).flatMap(([key, inner]) => unknownFields(inner, def.valueType!, [...at, key]));
   if (def.type !== 'object' || !def.shape || !value || typeof value !== 'object' || Array.isArray(value)) return [];
   const shape = def.shape;
   const known = Object.keys(shape);

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { describeIssues, fieldName, firstAndCount, formatFinding, quoted, type Finding } from './findings.ts';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
 import { studioCities, type HeroSlide, type PublicContent, type StudioText } from '../../shared/content.ts';
-import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../shared/languages.ts';
+import { LOCALES_DIR } from '../paths.ts';
+import { readLanguages } from './languages.ts';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
 
@@ -78,11 +80,13 @@ const studioLocalForm = z
   })
   .describe('Only the fields that differ from the local form');
 
+const languageCode = z
+  .string()
+  .regex(LANGUAGE_CODE_PATTERN, 'is not a language code such as "fr" or "pt-BR"')
+  .meta({ pattern: LANGUAGE_CODE_PATTERN.source });
+
 /** Keyed by language code ("en"); a language not named shows the local form. */
-const perLanguage = <T extends z.ZodType>(form: T) =>
-  z.strictObject(
-    Object.fromEntries(LANGUAGES.map((language) => [language, form.optional()])) as Record<Language, z.ZodOptional<T>>,
-  );
+const perLanguage = <T extends z.ZodType>(form: T) => z.record(languageCode, form);
 
 const utcDateTime = z
   .string()
@@ -92,102 +96,128 @@ const utcDateTime = z
   .meta({ format: 'date-time' });
 
 /** The content file's shape and rules; also the source of its JSON Schema (content/event.schema.json). */
-export const contentSchema = z.strictObject({
-  $schema: z.string().optional(),
-  placeholder: note,
-  event: z
-    .object({
-      placeholder: note,
-      date: isoDate.describe('The day of the broadcast, in timeZone'),
-      startTime: clockTime.describe('Wall-clock start in timeZone, like 18:00'),
-      endTime: clockTime.describe('Wall-clock end in timeZone, later than startTime'),
-      timeZone: z
-        .string()
-        .regex(new RegExp(TIME_ZONE_PATTERN), 'is not an IANA time zone such as Europe/Vienna')
-        .refine(isTimeZone, 'is not an IANA time zone such as Europe/Vienna')
-        .describe('IANA time zone, such as Europe/Vienna'),
-      status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
-      uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
-      updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
-      recordingUrl: httpsUrl.optional().describe('Where the broadcast can be watched again, shown once it has ended'),
-    })
-    .superRefine((event, ctx) => {
-      const times = new RegExp(TIME_PATTERN);
-      if (times.test(event.startTime) && times.test(event.endTime) && event.endTime <= event.startTime)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['endTime'],
-          message: `must be later than event.startTime "${event.startTime}" (an event ends by midnight of its date)`,
-        });
-    }),
-  video: z.strictObject({ placeholder: note, embedUrl: httpsUrl }),
-  logo: imageAddress.nullable(),
-  heroSlides: z.array(z.strictObject({ image: imageAddress, srcset: srcset.optional(), studio: text })).max(20),
-  studios: z
-    .array(
-      z.strictObject({
-        placeholder: note,
-        id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
-        name: text,
-        city: text.describe('The town of its address, in the local form'),
-        displayCity: text
-          .optional()
-          .describe('The city the hero names for it, if not its town (Munich for a studio in Ismaning)'),
-        address: text.describe('Street, postal code and town on one line; the page adds the country'),
-        street: text,
-        postalCode: text,
-        countryCode,
-        country: retiredCountry,
-        localized: perLanguage(studioLocalForm)
-          .optional()
-          .describe(
-            'Name, city, address or displayCity in another language, keyed by language code, where they differ',
-          ),
-        mapEmbedUrl: httpsUrl,
-        mapLinkUrl: httpsUrl,
-        siteUrl: httpsUrl,
-        picture: z.strictObject({
-          src: imageAddress,
-          srcset: srcset.optional(),
-          width: z.number().int().positive(),
-          height: z.number().int().positive(),
-        }),
-      }),
-    )
-    .meta({ minItems: STUDIO_COUNT, maxItems: STUDIO_COUNT })
-    .superRefine((studios, ctx) => {
-      if (studios.length !== STUDIO_COUNT)
-        ctx.addIssue({
-          code: 'custom',
-          message: `lists ${studios.length} ${studios.length === 1 ? 'studio' : 'studios'}; the page has exactly ${STUDIO_COUNT}`,
-        });
-      studios.forEach((studio, index) => {
-        const first = studios.findIndex((other) => other?.id === studio?.id);
-        if (first < index)
-          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `is already the id of studios.${first}` });
-      });
-    }),
-  company: z.strictObject({
+export const contentSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
     placeholder: note,
-    name: text,
-    legalForm: text,
-    street: text,
-    postalCode: text,
-    city: text,
-    countryCode,
-    country: retiredCountry,
-    email: z.email(),
-    phone: text,
-    website: httpsUrl,
-    register: text,
-    registerCourt: text,
-    vatId: text,
-    managingDirectors: text,
-    authority: text,
-    privacyEmail: z.email(),
-  }),
-  privacyUpdated: isoDate,
-});
+    languages: z
+      .array(languageCode)
+      .min(1, 'must list at least one language')
+      .superRefine((codes, ctx) => {
+        codes.forEach((code, index) => {
+          const first = codes.indexOf(code);
+          if (first < index) ctx.addIssue({ code: 'custom', path: [index], message: `is already languages.${first}` });
+        });
+      })
+      .describe(
+        "The languages offered, in the pickers' order; the first is the default. Each needs a folder locales/<code>/",
+      ),
+    event: z
+      .object({
+        placeholder: note,
+        date: isoDate.describe('The day of the broadcast, in timeZone'),
+        startTime: clockTime.describe('Wall-clock start in timeZone, like 18:00'),
+        endTime: clockTime.describe('Wall-clock end in timeZone, later than startTime'),
+        timeZone: z
+          .string()
+          .regex(new RegExp(TIME_ZONE_PATTERN), 'is not an IANA time zone such as Europe/Vienna')
+          .refine(isTimeZone, 'is not an IANA time zone such as Europe/Vienna')
+          .describe('IANA time zone, such as Europe/Vienna'),
+        status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
+        uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
+        updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
+        recordingUrl: httpsUrl.optional().describe('Where the broadcast can be watched again, shown once it has ended'),
+      })
+      .superRefine((event, ctx) => {
+        const times = new RegExp(TIME_PATTERN);
+        if (times.test(event.startTime) && times.test(event.endTime) && event.endTime <= event.startTime)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['endTime'],
+            message: `must be later than event.startTime "${event.startTime}" (an event ends by midnight of its date)`,
+          });
+      }),
+    video: z.strictObject({ placeholder: note, embedUrl: httpsUrl }),
+    logo: imageAddress.nullable(),
+    heroSlides: z.array(z.strictObject({ image: imageAddress, srcset: srcset.optional(), studio: text })).max(20),
+    studios: z
+      .array(
+        z.strictObject({
+          placeholder: note,
+          id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+          name: text,
+          city: text.describe('The town of its address, in the local form'),
+          displayCity: text
+            .optional()
+            .describe('The city the hero names for it, if not its town (Munich for a studio in Ismaning)'),
+          address: text.describe('Street, postal code and town on one line; the page adds the country'),
+          street: text,
+          postalCode: text,
+          countryCode,
+          country: retiredCountry,
+          localized: perLanguage(studioLocalForm)
+            .optional()
+            .describe(
+              'Name, city, address or displayCity in another language, keyed by language code, where they differ',
+            ),
+          mapEmbedUrl: httpsUrl,
+          mapLinkUrl: httpsUrl,
+          siteUrl: httpsUrl,
+          picture: z.strictObject({
+            src: imageAddress,
+            srcset: srcset.optional(),
+            width: z.number().int().positive(),
+            height: z.number().int().positive(),
+          }),
+        }),
+      )
+      .meta({ minItems: STUDIO_COUNT, maxItems: STUDIO_COUNT })
+      .superRefine((studios, ctx) => {
+        if (studios.length !== STUDIO_COUNT)
+          ctx.addIssue({
+            code: 'custom',
+            message: `lists ${studios.length} ${studios.length === 1 ? 'studio' : 'studios'}; the page has exactly ${STUDIO_COUNT}`,
+          });
+        studios.forEach((studio, index) => {
+          const first = studios.findIndex((other) => other?.id === studio?.id);
+          if (first < index)
+            ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `is already the id of studios.${first}` });
+        });
+      }),
+    company: z.strictObject({
+      placeholder: note,
+      name: text,
+      legalForm: text,
+      street: text,
+      postalCode: text,
+      city: text,
+      countryCode,
+      country: retiredCountry,
+      email: z.email(),
+      phone: text,
+      website: httpsUrl,
+      register: text,
+      registerCourt: text,
+      vatId: text,
+      managingDirectors: text,
+      authority: text,
+      privacyEmail: z.email(),
+    }),
+    privacyUpdated: isoDate,
+  })
+  .superRefine((file, ctx) => {
+    // A localized form for a language that is not offered would never be shown.
+    file.studios.forEach((studio, index) => {
+      for (const code of Object.keys(studio.localized ?? {})) {
+        if (!file.languages.includes(code))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['studios', index, 'localized', code],
+            message: `is a language that languages does not list (${file.languages.join(', ')})`,
+          });
+      }
+    });
+  });
 
 export type ContentFile = z.infer<typeof contentSchema>;
 
@@ -221,7 +251,7 @@ export interface ContentCheck {
 }
 
 /** Checks a content file's text: every problem at once, each on its field's line. */
-export function checkContentText(text: string, now = Date.now()): ContentCheck {
+export function checkContentText(text: string, now = Date.now(), localesDir = LOCALES_DIR): ContentCheck {
   let source: JsonSource;
   try {
     source = parseJsonSource(text);
@@ -233,15 +263,47 @@ export function checkContentText(text: string, now = Date.now()): ContentCheck {
   if (!parsed.success) {
     return { content: null, problems: describeIssues(parsed.error.issues, source, contentSchema), warnings: [] };
   }
-  const content = buildSiteContent(parsed.data);
+  // Each listed language is described by its own locale file: a problem there is told on the
+  // language's line here, with the locale file's own line.
+  const { languages, problems } = readLanguages(localesDir, parsed.data.languages);
+  if (problems.length > 0) {
+    return {
+      content: null,
+      problems: problems.map((problem) => {
+        const index = Math.max(
+          0,
+          parsed.data.languages.findIndex((code) => problem.includes(`/${code}/`)),
+        );
+        const code = parsed.data.languages[index]!;
+        return { line: source.lineOf(['languages', index]), message: `languages.${index} "${code}": ${problem}` };
+      }),
+      warnings: [],
+    };
+  }
+  const content = buildSiteContent(parsed.data, languages);
   return { content, problems: [], warnings: contentWarnings(content, source, now) };
+}
+
+/**
+ * The language codes a content file's text lists, as far as it can be read (for checking the
+ * translations beside a content file that has problems of its own); empty when it lists none.
+ */
+export function listedLanguageCodes(text: string): string[] {
+  try {
+    const { languages } = JSON.parse(text) as { languages?: unknown };
+    return Array.isArray(languages)
+      ? languages.filter((code): code is string => typeof code === 'string' && LANGUAGE_CODE_PATTERN.test(code))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
  * Reads and checks the content file once, at start; a bad file throws a ContentError naming
  * `displayPath` (the path as the editor or operator gave it).
  */
-export function loadContent(filePath: string, displayPath = filePath): SiteContent {
+export function loadContent(filePath: string, displayPath = filePath, localesDir = LOCALES_DIR): SiteContent {
   let text: string;
   try {
     text = readFileSync(filePath, 'utf8');
@@ -250,7 +312,7 @@ export function loadContent(filePath: string, displayPath = filePath): SiteConte
       `${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
     ]);
   }
-  const checked = checkContentText(text);
+  const checked = checkContentText(text, Date.now(), localesDir);
   if (!checked.content) throw new ContentError(checked.problems.map((problem) => formatFinding(displayPath, problem)));
   return checked.content;
 }
@@ -275,7 +337,8 @@ function contentWarnings(content: SiteContent, source: JsonSource, now: number):
   return warnings.sort((a, b) => a.line - b.line);
 }
 
-export function buildSiteContent(file: ContentFile): SiteContent {
+export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): SiteContent {
+  const byLanguage = <T>(make: (language: Language, locale: string) => T) => valuesByLanguage(languages, make);
   const { event } = file;
   const start = zonedTimeToUtc(event.date, event.startTime, event.timeZone);
   const end = zonedTimeToUtc(event.date, event.endTime, event.timeZone);
@@ -298,6 +361,7 @@ export function buildSiteContent(file: ContentFile): SiteContent {
 
   return {
     public: {
+      languages,
       videoEmbedUrl: file.video.embedUrl,
       studios,
       cityList: byLanguage((language, locale) =>
@@ -347,8 +411,11 @@ export function buildSiteContent(file: ContentFile): SiteContent {
 }
 
 /** One value per language, made from the language and its locale. */
-function byLanguage<T>(make: (language: Language, locale: string) => T): Record<Language, T> {
-  return Object.fromEntries(LANGUAGES.map((lng) => [lng, make(lng, LANGUAGE_LOCALES[lng])])) as Record<Language, T>;
+function valuesByLanguage<T>(
+  languages: readonly LanguageInfo[],
+  make: (language: Language, locale: string) => T,
+): Record<Language, T> {
+  return Object.fromEntries(languages.map(({ code, locale }) => [code, make(code, locale)]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/languages.ts';
+import { LANGUAGE_BLOCK_FIELDS } from './languages.ts';
 import { formatFinding, nearestName, type Finding } from './findings.ts';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
 
@@ -17,6 +18,8 @@ interface Text {
 
 interface LocaleFile {
   language: Language;
+  /** The locale its `language` block names (its plural rules), else the code. */
+  locale: string;
   displayPath: string;
   source: JsonSource;
   /** Every text by its dotted key. */
@@ -29,10 +32,14 @@ interface LocaleFile {
  * forms (as Intl.PluralRules gives them); every interpolation a text uses is kept in each
  * translation; every `$t(key)` refers to a key. Returns each problem as one line with file and line.
  */
-export function checkTranslations(localesDir: string, displayDir = 'locales'): string[] {
+export function checkTranslations(
+  localesDir: string,
+  languages: readonly Language[],
+  displayDir = 'locales',
+): string[] {
   const problems: string[] = [];
   const files = new Map<Language, LocaleFile>();
-  for (const language of LANGUAGES) {
+  for (const language of languages) {
     const displayPath = path.join(displayDir, language, 'translation.json');
     const report = (finding: Finding) => problems.push(formatFinding(displayPath, finding));
     let text: string;
@@ -44,13 +51,19 @@ export function checkTranslations(localesDir: string, displayDir = 'locales'): s
     }
     try {
       const source = parseJsonSource(text);
-      files.set(language, { language, displayPath, source, texts: textsOf(source, report) });
+      files.set(language, {
+        language,
+        locale: localeOf(source.value, language),
+        displayPath,
+        source,
+        texts: textsOf(source, report),
+      });
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
       report({ line: error.line, message: error.message });
     }
   }
-  const reference = files.get(DEFAULT_LANGUAGE);
+  const reference = files.get(languages[0]!);
   if (!reference) return problems;
   for (const file of files.values()) {
     const findings = [
@@ -67,9 +80,14 @@ function textsOf(source: JsonSource, report: (finding: Finding) => void): Map<st
   const texts = new Map<string, Text>();
   const walk = (value: unknown, at: string[]) => {
     if (typeof value === 'string') texts.set(at.join('.'), { path: at, value });
-    else if (value && typeof value === 'object' && !Array.isArray(value))
-      for (const [key, inner] of Object.entries(value)) walk(inner, [...at, key]);
-    else
+    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, inner] of Object.entries(value)) {
+        // The language's own description is no text to translate: readLanguages checks it.
+        if (at.length === 1 && at[0] === 'language' && (LANGUAGE_BLOCK_FIELDS as readonly string[]).includes(key))
+          continue;
+        walk(inner, [...at, key]);
+      }
+    } else
       report({
         line: source.lineOf(at),
         message: `${at.join('.') || '(the file)'} must be text or an object of texts`,
@@ -85,13 +103,22 @@ function pluralOf(key: string): { family: string; category: string } | null {
   return match ? { family: match[1]!, category: match[2]! } : null;
 }
 
-function pluralCategories(language: Language): string[] {
-  return new Intl.PluralRules(LANGUAGE_LOCALES[language]).resolvedOptions().pluralCategories;
+function localeOf(file: unknown, language: Language): string {
+  const locale = (file as { language?: { locale?: unknown } } | null)?.language?.locale;
+  try {
+    return typeof locale === 'string' ? Intl.getCanonicalLocales(locale)[0]! : language;
+  } catch {
+    return language;
+  }
+}
+
+function pluralCategories(file: LocaleFile): string[] {
+  return new Intl.PluralRules(file.locale).resolvedOptions().pluralCategories;
 }
 
 function compareKeys(reference: LocaleFile, file: LocaleFile): Finding[] {
   const findings: Finding[] = [];
-  const categories = pluralCategories(file.language);
+  const categories = pluralCategories(file);
   const families = new Set([...reference.texts.keys()].map((key) => pluralOf(key)?.family).filter(Boolean));
   const lineOf = (key: string) => file.source.lineOf(key.split('.'));
   for (const key of reference.texts.keys()) {

@@ -1,4 +1,4 @@
-import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Language } from '../../shared/languages.ts';
+import { LANGUAGE_QUERY_PARAM, type Language } from '../../shared/languages.ts';
 
 /** `<origin><path>?lng=<code>`, or the path alone (the `x-default` address) without a language. */
 export function pageUrl(publicOrigin: string, path: string, language?: Language): string {
@@ -11,9 +11,10 @@ export function pageUrl(publicOrigin: string, path: string, language?: Language)
 export function languageAlternates(
   publicOrigin: string,
   path: string,
+  languages: readonly Language[],
 ): { hreflang: Language | 'x-default'; href: string }[] {
   return [
-    ...LANGUAGES.map((language) => ({ hreflang: language, href: pageUrl(publicOrigin, path, language) })),
+    ...languages.map((language) => ({ hreflang: language, href: pageUrl(publicOrigin, path, language) })),
     { hreflang: 'x-default' as const, href: pageUrl(publicOrigin, path) },
   ];
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { inLanguage, type Language } from '../../shared/languages.ts';
 import { eventCalendar } from './ics.ts';
 import { resolveLanguage } from '../pages/language.ts';
 import type { PageDeps } from '../pages/page-handler.ts';
@@ -15,8 +15,9 @@ export type DiscoveryDeps = Pick<PageDeps, 'config' | 'content' | 'translations'
 export function discoveryRoutes({ config, content, translations }: DiscoveryDeps): Router {
   const origin = config.publicOrigin;
   const robots = robotsTxt(origin);
-  const sitemap = sitemapXml(origin);
-  const calendars = new Map(LANGUAGES.map((language) => [language, calendarIn(language)]));
+  const languages = translations.languages;
+  const sitemap = sitemapXml(origin, languages);
+  const calendars = new Map(languages.map((language) => [language, calendarIn(language)]));
   // The file name is the UID's local part, which the content schema limits to [\w.-].
   const calendarFileName = `${content.event.uid.split('@')[0]}.ics`;
 
@@ -26,9 +27,9 @@ export function discoveryRoutes({ config, content, translations }: DiscoveryDeps
     return eventCalendar({
       event: content.event,
       summary: t('hero.title'),
-      description: `${t('meta.description', { cities: content.public.cityList[language] })}\n\n${t('hero.cta')}: ${url}#rsvp`,
+      description: `${t('meta.description', { cities: inLanguage(content.public.cityList, language) })}\n\n${t('hero.cta')}: ${url}#rsvp`,
       location: content.public.studios
-        .map((studio) => studio.byLanguage[language])
+        .map((studio) => inLanguage(studio.byLanguage, language))
         .map((studio) => `${studio.name}, ${studio.city}`)
         .join('; '),
       url,
@@ -46,7 +47,7 @@ export function discoveryRoutes({ config, content, translations }: DiscoveryDeps
   });
   router.get('/event.ics', (req, res) => {
     // In the language of ?lng= or the cookie, like the page; only a page visit stores the choice.
-    const { language } = resolveLanguage(req);
+    const { language } = resolveLanguage(req, languages);
     res.setHeader('Cache-Control', 'private, no-cache');
     res.attachment(calendarFileName);
     res.type('text/calendar; charset=utf-8').send(calendars.get(language));

@@ -1,5 +1,5 @@
 import { serializeForScript, type AppData } from '../../shared/bootstrap.ts';
-import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
 import { absoluteUrl, languageAlternates, pageUrl } from './public-urls.ts';
 import type { PageRequest } from '../pages/page-request.ts';
@@ -20,6 +20,7 @@ export interface SeoHeadProps {
 export function SeoHead({ page, title, description }: SeoHeadProps) {
   if (page.kind === 'notFound') return <meta name="robots" content="noindex" />;
   const { language, app } = page.bootstrap;
+  const { languages } = app.content;
 
   // A page reached by another spelling (`/impressum/`) still names its own path as canonical.
   const path = PAGE_PATHS[page.kind];
@@ -28,7 +29,11 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
   return (
     <>
       <link rel="canonical" href={canonical} />
-      {languageAlternates(page.publicOrigin, path).map(({ hreflang, href }) => (
+      {languageAlternates(
+        page.publicOrigin,
+        path,
+        languages.map((offered) => offered.code),
+      ).map(({ hreflang, href }) => (
         <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
       ))}
       <meta property="og:type" content="website" />
@@ -37,10 +42,12 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       {image && <meta property="og:image" content={image} />}
-      <meta property="og:locale" content={openGraphLocale(language)} />
-      {LANGUAGES.filter((other) => other !== language).map((other) => (
-        <meta key={other} property="og:locale:alternate" content={openGraphLocale(other)} />
-      ))}
+      <meta property="og:locale" content={openGraphLocale(languageInfo(languages, language))} />
+      {languages
+        .filter((other) => other.code !== language)
+        .map((other) => (
+          <meta key={other.code} property="og:locale:alternate" content={openGraphLocale(other)} />
+        ))}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
@@ -75,6 +82,6 @@ export function previewImage(data: AppData, publicOrigin: string): string | null
 }
 
 /** Open Graph writes locales with an underscore: en_GB. */
-function openGraphLocale(language: Language): string {
-  return LANGUAGE_LOCALES[language].replace('-', '_');
+function openGraphLocale(language: LanguageInfo): string {
+  return language.locale.replace('-', '_');
 }

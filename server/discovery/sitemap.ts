@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../shared/languages.ts';
+import type { Language } from '../../shared/languages.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
 import { languageAlternates, pageUrl } from './public-urls.ts';
 
@@ -7,12 +7,12 @@ import { languageAlternates, pageUrl } from './public-urls.ts';
  * (and `x-default`) as `xhtml:link` alternates, as search engines ask of multilingual sitemaps.
  * Only the canonical `?lng=` addresses are listed: the bare path is no page's canonical.
  */
-export function sitemapXml(publicOrigin: string): string {
+export function sitemapXml(publicOrigin: string, languages: readonly Language[]): string {
   const urls = Object.values(PAGE_PATHS).flatMap((path) => {
-    const alternates = languageAlternates(publicOrigin, path)
+    const alternates = languageAlternates(publicOrigin, path, languages)
       .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
       .join('\n');
-    return LANGUAGES.map(
+    return languages.map(
       (language) =>
         `  <url>\n    <loc>${escapeXml(pageUrl(publicOrigin, path, language))}</loc>\n${alternates}\n  </url>`,
     );

@@ -1,5 +1,5 @@
 import type { Company, Studio } from '../../shared/content.ts';
-import type { Language } from '../../shared/languages.ts';
+import { inLanguage, type Language } from '../../shared/languages.ts';
 import type { EventFacts } from '../content/site-content.ts';
 import { toZonedIsoString } from '../content/event-time.ts';
 
@@ -38,13 +38,13 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
       { '@type': 'VirtualLocation', url: `${input.pageUrl}#rsvp` },
       ...input.studios.map((studio) => ({
         '@type': 'Place',
-        name: studio.byLanguage[input.language].name,
+        name: inLanguage(studio.byLanguage, input.language).name,
         url: studio.siteUrl,
         address: {
           '@type': 'PostalAddress',
           streetAddress: studio.street,
           postalCode: studio.postalCode,
-          addressLocality: studio.byLanguage[input.language].city,
+          addressLocality: inLanguage(studio.byLanguage, input.language).city,
           addressCountry: studio.countryCode,
         },
       })),

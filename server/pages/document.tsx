@@ -9,6 +9,8 @@ import type { ClientAssets } from '../static/client-assets.ts';
 
 export interface DocumentProps {
   language: string;
+  /** The language's writing direction, on the root element so the first paint has it. */
+  dir: 'ltr' | 'rtl';
   title: string;
   description: string;
   /** Further head elements: the search-engine and link-preview tags. */
@@ -29,9 +31,9 @@ export interface DocumentProps {
  * itself through React's `preload()`; the logo has none, so the head needs no preload links of
  * its own.
  */
-export function Document({ language, title, description, head, assets, bootstrap, children }: DocumentProps) {
+export function Document({ language, dir, title, description, head, assets, bootstrap, children }: DocumentProps) {
   return (
-    <html lang={language}>
+    <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { DEFAULT_LANGUAGE } from '../../shared/languages.ts';
 import type { ClientAssets } from '../static/client-assets.ts';
 import type { Logger } from '../ops/logger.ts';
 import { sendErrorPage } from './render.tsx';
@@ -16,6 +15,8 @@ export const onlyReadMethods: RequestHandler = (req, res, next) => {
 };
 
 export interface ErrorHandlerDeps {
+  /** The default language, the error page's. */
+  language: string;
   logger: Logger;
   clientAssets: ClientAssets;
   showErrorStack: boolean;
@@ -26,12 +27,17 @@ export interface ErrorHandlerDeps {
  * malformed percent-encoding (400), gets its own 4xx status and a short answer; anything else
  * is unexpected: it is logged and answered with the error page (500).
  */
-export function errorHandler({ logger, clientAssets, showErrorStack }: ErrorHandlerDeps): ErrorRequestHandler {
+export function errorHandler({
+  language,
+  logger,
+  clientAssets,
+  showErrorStack,
+}: ErrorHandlerDeps): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = clientErrorStatus(error);
     if (status !== undefined && !res.headersSent) return sendPlainStatus(res, status);
     logger.error({ err: error, requestId: requestIdOf(res) }, 'request failed');
-    sendErrorPage(res, error, { language: DEFAULT_LANGUAGE, assets: clientAssets, showErrorStack });
+    sendErrorPage(res, error, { language, assets: clientAssets, showErrorStack });
   };
 }
 

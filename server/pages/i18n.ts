@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import i18next, { type i18n as I18n } from 'i18next';
 import Backend from 'i18next-fs-backend';
-import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/languages.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
 
 export interface LocaleFile {
@@ -11,6 +11,8 @@ export interface LocaleFile {
 }
 
 export interface Translations {
+  /** The offered languages' codes, the default first. */
+  languages: readonly Language[];
   /** A fresh i18next instance fixed to one language, for one request's render. */
   forRequest(language: Language): I18n;
   /** The dictionary of one language, as the browser receives it for hydration. */
@@ -24,17 +26,18 @@ export interface Translations {
  * instance: each gets a clone that shares the loaded dictionaries but has its own
  * language, so concurrent renders in different languages cannot see each other's.
  */
-export async function loadTranslations(localesDir: string): Promise<Translations> {
+export async function loadTranslations(localesDir: string, languages: readonly Language[]): Promise<Translations> {
   const base = i18next.createInstance();
   await base.use(Backend).init({
     ...I18N_OPTIONS,
-    lng: DEFAULT_LANGUAGE,
-    preload: [...LANGUAGES],
+    supportedLngs: [...languages],
+    lng: languages[0],
+    preload: [...languages],
     backend: { loadPath: path.join(localesDir, '{{lng}}/{{ns}}.json') },
   });
 
   const files = new Map<Language, LocaleFile>();
-  for (const language of LANGUAGES) {
+  for (const language of languages) {
     const bundle = base.getResourceBundle(language, NAMESPACE) as Record<string, unknown> | undefined;
     // i18next-fs-backend reports a missing or broken file only as a missing bundle.
     if (!bundle || Object.keys(bundle).length === 0) {
@@ -45,6 +48,7 @@ export async function loadTranslations(localesDir: string): Promise<Translations
   }
 
   return {
+    languages,
     forRequest: (language) => base.cloneInstance({ lng: language, initAsync: false }),
     resources: (language) => base.getResourceBundle(language, NAMESPACE) as Record<string, unknown>,
     file: (language) => files.get(language)!,

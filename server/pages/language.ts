@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { LANGUAGE_COOKIE_NAME } from '../../shared/language-cookie.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_QUERY_PARAM, isLanguage, type Language } from '../../shared/languages.ts';
+import { LANGUAGE_QUERY_PARAM, type Language } from '../../shared/languages.ts';
 
 export interface LanguageChoice {
   language: Language;
@@ -16,13 +16,14 @@ export interface LanguageChoice {
   unoffered: boolean;
 }
 
-/** `?lng=` first, then the cookie; a language that is not offered is ignored. */
-export function resolveLanguage(req: Request): LanguageChoice {
+/** `?lng=` first, then the cookie; a language that is not offered is ignored, and the first offered is the default. */
+export function resolveLanguage(req: Request, languages: readonly Language[]): LanguageChoice {
+  const offered = (value: unknown): value is Language => typeof value === 'string' && languages.includes(value);
   const query = req.query[LANGUAGE_QUERY_PARAM];
-  if (isLanguage(query)) return { language: query, chosen: true, fromQuery: true, unoffered: false };
+  if (offered(query)) return { language: query, chosen: true, fromQuery: true, unoffered: false };
   const cookie = readCookie(req.headers.cookie, LANGUAGE_COOKIE_NAME);
-  if (isLanguage(cookie)) return { language: cookie, chosen: true, fromQuery: false, unoffered: false };
-  return { language: DEFAULT_LANGUAGE, chosen: false, fromQuery: false, unoffered: cookie !== undefined };
+  if (offered(cookie)) return { language: cookie, chosen: true, fromQuery: false, unoffered: false };
+  return { language: languages[0]!, chosen: false, fromQuery: false, unoffered: cookie !== undefined };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

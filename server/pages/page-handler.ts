@@ -58,7 +58,7 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
   const versionOf = contentVersioner();
 
   return async (req: Request, res: Response) => {
-    const choice = resolveLanguage(req);
+    const choice = resolveLanguage(req, deps.translations.languages);
     const kind = pageKindFor(req.path);
     setRouteLabel(res, ROUTE_LABELS[kind]);
     const assets = await deps.heroSource.get();

@@ -1,3 +1,4 @@
+import { inLanguage, languageInfo } from '../../shared/languages.ts';
 import { Writable } from 'node:stream';
 import type { Response } from 'express';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
@@ -30,10 +31,13 @@ const TITLE_KEYS: Record<PageKind, string> = {
 export function pageElement(page: PageRequest) {
   const { bootstrap, i18n } = page;
   const title = i18n.t(TITLE_KEYS[page.kind]);
-  const description = i18n.t('meta.description', { cities: bootstrap.app.content.cityList[bootstrap.language] });
+  const description = i18n.t('meta.description', {
+    cities: inLanguage(bootstrap.app.content.cityList, bootstrap.language),
+  });
   return (
     <Document
       language={bootstrap.language}
+      dir={languageInfo(bootstrap.app.content.languages, bootstrap.language).dir}
       title={title}
       description={description}
       head={<SeoHead page={page} title={title} description={description} />}

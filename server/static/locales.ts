@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { LANGUAGES, isLanguage, type Language } from '../../shared/languages.ts';
+import type { Language } from '../../shared/languages.ts';
 import { NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Translations } from '../pages/i18n.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from './encoded-body.ts';
@@ -12,11 +12,11 @@ interface EncodedLocale {
 
 /**
  * /locales/<lng>/translation.json, answered from memory, compressed once at start: no file
- * path is ever built from the request, so nothing outside the three dictionaries can be reached.
+ * path is ever built from the request, so nothing outside the offered languages' dictionaries can be reached.
  */
 export function localesRouter(translations: Translations): Router {
   const files = new Map<Language, EncodedLocale>(
-    LANGUAGES.map((language) => {
+    translations.languages.map((language) => {
       const file = translations.file(language);
       return [language, { body: encodeSmallBody(file.body.toString()), etag: `W/${file.etag}` }];
     }),
@@ -24,8 +24,8 @@ export function localesRouter(translations: Translations): Router {
   const router = Router();
   router.get(`/:lng/${NAMESPACE}.json`, (req, res, next) => {
     const { lng } = req.params;
-    if (!isLanguage(lng)) return next();
-    const file = files.get(lng)!;
+    const file = files.get(lng);
+    if (!file) return next();
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('ETag', file.etag);

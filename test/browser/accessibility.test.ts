@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { setUpSite } from './site.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { setUpSite } from './site.ts';
 import { isNotFoundStatus, isOfflineThirdPartyFailure } from './page.ts';
 

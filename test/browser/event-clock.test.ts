@@ -3,7 +3,8 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { visitorTimeRange } from '../../client/visitor-time.ts';
 import type { EventPhase } from '../../shared/event-clock.ts';
-import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES, localeOf } from '../helpers/languages.ts';
 import { contentFileForEvent, eventFieldsAt } from '../helpers/event-times.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { dictionary } from '../helpers/render-client.tsx';
@@ -172,7 +173,7 @@ describe('a visitor far from the event', () => {
       { start, end: start + minutes * MINUTE },
       fields.timeZone,
       timezoneId,
-      LANGUAGE_LOCALES[lng],
+      localeOf(lng),
     )!;
     expect(expected).not.toBeNull();
     // Chromium's ICU and Node's may space a range differently (thin or ordinary spaces).

@@ -58,7 +58,7 @@ describe('choosing a language on the first visit', () => {
 
     const reload = await page.reload();
     const html = await reload!.text();
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).not.toContain('role="dialog"');
     expect(await page.evaluate(() => (window as unknown as { __overlaySeen: boolean }).__overlaySeen)).toBe(false);
     expect(await page.locator('#studios-heading').textContent()).toBe('Our studios');

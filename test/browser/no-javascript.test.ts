@@ -71,7 +71,7 @@ describe('with JavaScript turned off', () => {
     expect(await addresses.count()).toBe(4);
     for (const [i, studio] of studios.entries()) {
       expect(await addresses.nth(i).isVisible()).toBe(true);
-      expect(await addresses.nth(i).textContent()).toBe(addressLine(studio.byLanguage.en));
+      expect(await addresses.nth(i).textContent()).toBe(addressLine(studio.byLanguage.en!));
       expect(await page.locator('.studio-list__item a').nth(i).getAttribute('href')).toBe(studio.mapLinkUrl);
     }
     expect(await page.locator('#studio-select').isVisible()).toBe(false);
@@ -110,7 +110,7 @@ describe('with JavaScript on', () => {
       expect(await page.locator('#studio-select').isVisible()).toBe(true);
       for (const studio of studios) {
         expect(
-          await page.getByText(addressLine(studio.byLanguage.en), { exact: true }).filter({ visible: true }).count(),
+          await page.getByText(addressLine(studio.byLanguage.en!), { exact: true }).filter({ visible: true }).count(),
         ).toBeLessThanOrEqual(1);
       }
       expect(problems.filter((text) => !/Failed to load resource|ERR_/.test(text))).toEqual([]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/paths.ts';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { setUpSite } from './site.ts';
 
 /** Where the suite leaves its screenshots, as build artefacts. */

@@ -15,14 +15,17 @@ export interface Site {
   visitor(options?: BrowserContextOptions & { language?: Language }): Promise<Visitor>;
 }
 
-/** The built server and Chromium for one test file; every visitor is closed after its test. */
-export function setUpSite(): Site {
+/**
+ * The built server and Chromium for one test file; every visitor is closed after its test.
+ * `env` is the server's own (another content file or languages folder).
+ */
+export function setUpSite(env: NodeJS.ProcessEnv = {}): Site {
   let server: RunningServer;
   let browser: Browser;
   const open: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((context) => context.close()));

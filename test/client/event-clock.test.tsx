@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventClock, HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
-import { LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { localeOf } from '../helpers/languages.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { eventFieldsAt } from '../helpers/event-times.ts';
 import { click, dictionary, renderApp } from '../helpers/render-client.tsx';
@@ -146,7 +147,7 @@ describe("the event's times on the visitor's clock", () => {
           content.public.event,
           content.public.event.timeZone,
           Intl.DateTimeFormat().resolvedOptions().timeZone,
-          LANGUAGE_LOCALES[language],
+          localeOf(language),
         )!,
       );
 

@@ -29,7 +29,7 @@ describe('the language overlay', () => {
       '?lng=en',
       '?lng=es',
     ]);
-    expect(overlay()!.querySelectorAll('svg.flag')).toHaveLength(3);
+    expect(overlay()!.querySelectorAll('.flag svg')).toHaveLength(3);
     expect(overlay()!.querySelector('.is-selected')).toBeNull();
   });
 

@@ -23,7 +23,7 @@ describe('the shipped content file', () => {
 
   it('has four studios with everything the page shows', () => {
     expect(content.public.studios).toHaveLength(4);
-    expect(content.public.studios.map((s) => s.byLanguage.de.city)).toEqual([
+    expect(content.public.studios.map((s) => s.byLanguage.de!.city)).toEqual([
       'Ismaning',
       'Marbella',
       'Wien',
@@ -39,8 +39,8 @@ describe('the shipped content file', () => {
   it('holds the event as real instants in its time zone', () => {
     expect(content.event.start.toISOString()).toBe('2027-03-18T17:00:00.000Z');
     expect(content.event.end.toISOString()).toBe('2027-03-18T20:30:00.000Z');
-    expect(content.public.eventDisplay.de.date).toBe('Donnerstag, 18. März 2027');
-    expect(content.public.eventDisplay.en.date).toBe('Thursday, 18 March 2027');
+    expect(content.public.eventDisplay.de!.date).toBe('Donnerstag, 18. März 2027');
+    expect(content.public.eventDisplay.en!.date).toBe('Thursday, 18 March 2027');
   });
 
   it('holds when the event last changed, and every studio address in parts', () => {
@@ -57,7 +57,7 @@ describe('the shipped content file', () => {
 describe('the studios and the company in each language', () => {
   const content = loadContent(DEFAULT_CONTENT_PATH);
   const cards = (lng: Language) =>
-    content.public.studios.map(({ byLanguage: { [lng]: shown } }) => `${shown.city}, ${shown.country}`);
+    content.public.studios.map(({ byLanguage: { [lng]: shown } }) => `${shown!.city}, ${shown!.country}`);
 
   it('name each country in the language from its code', () => {
     expect(cards('de')).toEqual([
@@ -89,18 +89,18 @@ describe('the studios and the company in each language', () => {
       c.studios[3].localized = { es: { city: 'Dubendorf' } };
     })();
     const marbella = edited.public.studios[1]!.byLanguage;
-    expect([marbella.de.name, marbella.en.name, marbella.es.name]).toEqual([
+    expect([marbella.de!.name, marbella.en!.name, marbella.es!.name]).toEqual([
       'Studio Marbella',
       'Marbella Studio',
       'Studio Marbella',
     ]);
-    expect([marbella.de.address, marbella.en.address]).toEqual([
+    expect([marbella.de!.address, marbella.en!.address]).toEqual([
       'Avenida del Mar 12, Marbella',
       'Avenida del Mar 12, 29602 Marbella (Málaga)',
     ]);
     // Without a display city the hero names the studio's town, in the language where given.
     const zurich = edited.public.studios[3]!.byLanguage;
-    expect([zurich.de.displayCity, zurich.en.displayCity, zurich.es.displayCity]).toEqual([
+    expect([zurich.de!.displayCity, zurich.en!.displayCity, zurich.es!.displayCity]).toEqual([
       'Dübendorf',
       'Dübendorf',
       'Dubendorf',
@@ -110,7 +110,7 @@ describe('the studios and the company in each language', () => {
   it('name a city once in the hero when two studios share it', () => {
     const edited = loadEdited((c) => (c.studios[2].displayCity = 'Marbella'))();
     expect(studioCities(edited.public.studios, 'en')).toEqual(['Munich', 'Marbella', 'Zurich']);
-    expect(edited.public.cityList.en).toBe('Munich, Marbella and Zurich');
+    expect(edited.public.cityList.en!).toBe('Munich, Marbella and Zurich');
   });
 });
 
@@ -168,7 +168,7 @@ describe('loadContent with a broken file', () => {
     [
       'a form for a language the page does not offer',
       (c: any) => (c.studios[0].localized = { fr: { city: 'Munich' } }),
-      '`studios.0.localized.fr`',
+      'studios.0.localized.fr',
     ],
     [
       'a misspelt field of a local form',

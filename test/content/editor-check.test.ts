@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatFinding } from '../../server/content/findings.ts';
 import { contentJsonSchema } from '../../server/content/json-schema.ts';
 import { checkContentText } from '../../server/content/site-content.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { checkTranslations } from '../../server/content/translation-check.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
 
@@ -243,7 +244,7 @@ describe('the translation check, one broken file per rule', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'locales-'));
     cpSync(LOCALES_DIR, dir, { recursive: true });
     writeFileSync(path.join(dir, language, 'translation.json'), text);
-    return checkTranslations(dir, 'locales');
+    return checkTranslations(dir, LANGUAGES, 'locales');
   }
   const editedJson = (text: string, edit: (t: any) => void) => {
     const json = JSON.parse(text);
@@ -252,7 +253,7 @@ describe('the translation check, one broken file per rule', () => {
   };
 
   it('finds nothing wrong with the shipped files', () => {
-    expect(checkTranslations(LOCALES_DIR, 'locales')).toEqual([]);
+    expect(checkTranslations(LOCALES_DIR, LANGUAGES, 'locales')).toEqual([]);
     expect(de).toBeTruthy();
   });
 

@@ -153,7 +153,7 @@ describe('the Dockerfile, replayed without a container engine', () => {
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
       const html = await page.text();
-      expect(html).toMatch(/^<!DOCTYPE html><html lang="de">/);
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="de" dir="ltr">/);
       // The app module the inline starter imports.
       const script = /import\("(\/assets\/[^"]+)"\)/.exec(html)![1]!;
       expect((await fetch(`http://127.0.0.1:${port}${script}`)).status).toBe(200);

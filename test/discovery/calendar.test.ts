@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../server/content/site-content.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { shownTexts, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { parseHtml } from '../helpers/html.ts';

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { testApp } from '../helpers/app.ts';
 import { parseHtml } from '../helpers/html.ts';
 

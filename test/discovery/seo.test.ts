@@ -2,7 +2,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedHeroSource } from '../../server/backend/hero-source-embedded.ts';
-import { LANGUAGES, LANGUAGE_LOCALES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES, localeOf } from '../helpers/languages.ts';
 import { fixedHeroAssets, shownTexts, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { jsonLdOf, metaContent, metaContents, parseHtml } from '../helpers/html.ts';
@@ -19,7 +20,7 @@ const get = (path: string, lng?: Language) =>
   request(app)
     .get(path)
     .set(lng ? { Cookie: `selectedLanguage=${lng}` } : {});
-const ogLocale = (lng: Language) => LANGUAGE_LOCALES[lng].replace('-', '_');
+const ogLocale = (lng: Language) => localeOf(lng).replace('-', '_');
 
 describe('the head for search engines and link previews', () => {
   it.each(LANGUAGES)('gives the %s landing page its canonical, its alternates and its preview', async (lng) => {
@@ -171,13 +172,13 @@ describe('the structured data', () => {
     expect(data.location.slice(1)).toEqual(
       deps.content.public.studios.map((studio) => ({
         '@type': 'Place',
-        name: studio.byLanguage.en.name,
+        name: studio.byLanguage.en!.name,
         url: studio.siteUrl,
         address: {
           '@type': 'PostalAddress',
           streetAddress: studio.street,
           postalCode: studio.postalCode,
-          addressLocality: studio.byLanguage.en.city,
+          addressLocality: studio.byLanguage.en!.city,
           addressCountry: studio.countryCode,
         },
       })),

@@ -1,3 +1,4 @@
+import { LANGUAGES } from './languages.ts';
 import type { BootstrapData } from '../../shared/bootstrap.ts';
 import { once } from 'node:events';
 import { get as httpGet } from 'node:http';
@@ -21,7 +22,7 @@ let translations: Promise<Translations> | undefined;
 
 /** The real dictionaries, loaded once per test file. */
 export function sharedTranslations(): Promise<Translations> {
-  translations ??= loadTranslations(LOCALES_DIR);
+  translations ??= loadTranslations(LOCALES_DIR, LANGUAGES);
   return translations;
 }
 
@@ -32,7 +33,7 @@ export function sharedTranslations(): Promise<Translations> {
 export async function shownTexts(language: Language): Promise<(key: string) => string> {
   const { t } = (await sharedTranslations()).forRequest(language);
   const { cityList } = loadContent(DEFAULT_CONTENT_PATH).public;
-  return (key) => t(key, { cities: cityList[language] });
+  return (key) => t(key, { cities: cityList[language]! });
 }
 
 /** The real dictionaries, counting every per-request instance (one per render). */

@@ -151,7 +151,7 @@ describe('hostile requests', () => {
     for (const leak of LEAKS) expect(answer.body).not.toContain(leak);
     expect(answer.headers.location).toBeUndefined();
     if (status === 200 && path.startsWith('/') && !path.startsWith('/images')) {
-      expect(answer.body).toContain('<html lang="de">');
+      expect(answer.body).toContain('<html lang="de" dir="ltr">');
       expect(answer.body).not.toContain('<script>alert');
     }
     if (status === 405) expect(answer.headers.allow).toBe('GET, HEAD');

@@ -103,22 +103,25 @@ describe('the Content-Security-Policy follows the configuration and the content 
   });
 
   it('allows the frames and images the content file names, and only those', async () => {
-    const raw = loadContent(DEFAULT_CONTENT_PATH).raw;
-    const content = buildSiteContent({
-      ...raw,
-      video: { embedUrl: 'https://player.vimeo.com/video/1?controls=0' },
-      logo: 'https://brand.example.org/logo.svg',
-      heroSlides: [
-        {
-          image: 'https://photos.example.org/a.jpg',
-          srcset: 'https://photos.example.org/a-800.jpg 800w, https://resized.example.org/a.jpg 1600w',
-          studio: 'A',
-        },
-      ],
-      studios: raw.studios.map((studio, i) =>
-        i === 0 ? { ...studio, mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1' } : studio,
-      ),
-    });
+    const { raw, public: shown } = loadContent(DEFAULT_CONTENT_PATH);
+    const content = buildSiteContent(
+      {
+        ...raw,
+        video: { embedUrl: 'https://player.vimeo.com/video/1?controls=0' },
+        logo: 'https://brand.example.org/logo.svg',
+        heroSlides: [
+          {
+            image: 'https://photos.example.org/a.jpg',
+            srcset: 'https://photos.example.org/a-800.jpg 800w, https://resized.example.org/a.jpg 1600w',
+            studio: 'A',
+          },
+        ],
+        studios: raw.studios.map((studio, i) =>
+          i === 0 ? { ...studio, mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1' } : studio,
+        ),
+      },
+      shown.languages,
+    );
     const { app } = await testApp({ content });
     const policy = policyOf((await request(app).get('/')).headers['content-security-policy']);
     expect(policy.get('frame-src')).toEqual([

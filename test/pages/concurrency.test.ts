@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { countingTranslations, testApp } from '../helpers/app.ts';
 
 const TITLES = { de: 'Unsere Studios', en: 'Our studios', es: 'Nuestros estudios' } as const;
@@ -24,7 +24,7 @@ describe('concurrent renders in different languages', () => {
       const answers = await Promise.all(requests);
       for (const { lng, path, res } of answers) {
         expect(res.status).toBe(200);
-        expect(res.text).toContain(`<html lang="${lng}">`);
+        expect(res.text).toContain(`<html lang="${lng}" dir="ltr">`);
         expect(res.text).toContain(`"language":"${lng}"`);
         if (path === '/') {
           expect(res.text).toContain(TITLES[lng]);

@@ -8,7 +8,8 @@ import {
   PAGE_COUNTDOWN_STEP_MS,
   SECOND_MS,
 } from '../../shared/event-clock.ts';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { bootstrapOf, countingTranslations, sharedTranslations, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { eventFieldsAt } from '../helpers/event-times.ts';

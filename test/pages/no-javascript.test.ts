@@ -4,7 +4,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '../../server/paths.ts';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { testApp } from '../helpers/app.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { addressLine } from '../../shared/content.ts';
@@ -73,12 +74,12 @@ describe('the studio addresses for visitors without scripts', () => {
     expect(section.querySelector('noscript h3')!.textContent).toBe('All studios');
     expect(items).toHaveLength(4);
     deps.content.public.studios.forEach((studio, i) => {
-      expect(items[i]!.querySelector('address')!.textContent).toBe(addressLine(studio.byLanguage.en));
+      expect(items[i]!.querySelector('address')!.textContent).toBe(addressLine(studio.byLanguage.en!));
       const link = items[i]!.querySelector('a')!;
       expect(link.getAttribute('href')).toBe(studio.mapLinkUrl);
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-      expect(link.textContent).toBe(`Open map ${studio.byLanguage.en.name} (opens in a new tab)`);
+      expect(link.textContent).toBe(`Open map ${studio.byLanguage.en!.name} (opens in a new tab)`);
     });
     // The page's only other <noscript> elements hold the video and map frames, which with scripts load after hydration.
     const others = [...doc.querySelectorAll('noscript')].filter((noscript) => !noscript.querySelector('li'));

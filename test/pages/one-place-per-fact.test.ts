@@ -6,7 +6,8 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslations } from '../../server/pages/i18n.ts';
 import { LOCALES_DIR } from '../../server/paths.ts';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
@@ -20,7 +21,7 @@ const ORIGIN = 'https://event.example.com';
 const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
 const OLD_NAME = 'Horizon Live 2027';
 /** A different new name per language, so that no language can borrow another's. */
-const NEW_NAME: Record<Language, string> = {
+const NEW_NAME: Record<SampleLanguage, string> = {
   de: 'Nordlicht Gala 2028',
   en: 'Northern Lights Gala 2028',
   es: 'Gala Aurora Boreal 2028',
@@ -38,7 +39,7 @@ describe('renaming the event: the `product` line of each locale file, and nothin
       expect(dictionary.product).toBe(OLD_NAME);
       writeFileSync(file, JSON.stringify({ ...dictionary, product: NEW_NAME[lng] }, null, 2));
     }
-    ({ app } = await testApp({ translations: await loadTranslations(localesDir) }, ENV));
+    ({ app } = await testApp({ translations: await loadTranslations(localesDir, LANGUAGES) }, ENV));
   });
   afterAll(() => rmSync(localesDir, { recursive: true, force: true }));
 
@@ -168,13 +169,13 @@ describe('places in the language of the page', () => {
 
   it('sends the country names in the page’s data, so the browser never names them itself', async () => {
     const { app: data } = bootstrapOf((await request(app).get('/?lng=es').expect(200)).text);
-    expect(data.content.studios.map((studio) => studio.byLanguage.es.country)).toEqual([
+    expect(data.content.studios.map((studio) => studio.byLanguage.es!.country)).toEqual([
       'Alemania',
       'España',
       'Austria',
       'Suiza',
     ]);
-    expect(data.content.company.country.en).toBe('Austria');
+    expect(data.content.company.country.en!).toBe('Austria');
   });
 
   it('names the company’s country in the legal notice in the page’s language', async () => {

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { PageAssets } from '../../shared/content.ts';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { countingTranslations, fixedHeroAssets, rawGet, testApp, type RawResponse } from '../helpers/app.ts';
 import { consoleCalls } from '../setup.ts';
 
@@ -51,7 +51,7 @@ describe('the page cache', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => request(app).get('/').set('Cookie', 'selectedLanguage=es')),
     );
-    expect(answers.every((res) => res.status === 200 && res.text.includes('<html lang="es">'))).toBe(true);
+    expect(answers.every((res) => res.status === 200 && res.text.includes('<html lang="es" dir="ltr">'))).toBe(true);
     expect(renders()).toBe(1);
   });
 
@@ -74,7 +74,7 @@ describe('the page cache', () => {
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers.vary).toBe('Accept-Encoding');
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
-    expect(decoded(res)).toMatch(/^<!DOCTYPE html><html lang="de">/);
+    expect(decoded(res)).toMatch(/^<!DOCTYPE html><html lang="de" dir="ltr">/);
   });
 
   it('answers 304 to a visitor who has the page, with an ETag per variant', async () => {

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 
 const HERO_TAGLINE: Record<Language, string> = {
@@ -21,7 +22,7 @@ describe('GET / without a language choice', () => {
   it('renders German with the language overlay and every section', async () => {
     const res = await request(app).get('/').expect(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.text).toMatch(/^<!DOCTYPE html><html lang="de">/);
+    expect(res.text).toMatch(/^<!DOCTYPE html><html lang="de" dir="ltr">/);
     expect(res.text).toContain('role="dialog"');
     expect(res.text).toContain('Sprache wählen');
     for (const lng of LANGUAGES) expect(res.text).toContain(`href="?lng=${lng}"`);
@@ -42,7 +43,7 @@ describe('GET / without a language choice', () => {
 describe.each(LANGUAGES)('GET / in %s', (lng) => {
   it('renders from the cookie with no overlay', async () => {
     const res = await withCookie('/', lng).expect(200);
-    expect(res.text).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${lng}">`));
+    expect(res.text).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${lng}" dir="ltr">`));
     expect(res.text).toContain(HERO_TAGLINE[lng]);
     for (const other of LANGUAGES.filter((l) => l !== lng)) expect(res.text).not.toContain(HERO_TAGLINE[other]);
     expect(res.text).not.toContain('role="dialog"');
@@ -54,7 +55,7 @@ describe.each(LANGUAGES)('GET / in %s', (lng) => {
 
   it('renders from ?lng= and stores the choice in a cookie', async () => {
     const res = await request(app).get(`/?lng=${lng}`).expect(200);
-    expect(res.text).toMatch(new RegExp(`<html lang="${lng}">`));
+    expect(res.text).toMatch(new RegExp(`<html lang="${lng}" dir="ltr">`));
     expect(res.text).not.toContain('role="dialog"');
     const cookie = res.headers['set-cookie']![0]!;
     expect(cookie).toMatch(new RegExp(`^selectedLanguage=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`));
@@ -62,7 +63,7 @@ describe.each(LANGUAGES)('GET / in %s', (lng) => {
 
   it('renders the legal notice with the full privacy policy', async () => {
     const res = await withCookie('/impressum', lng).expect(200);
-    expect(res.text).toMatch(new RegExp(`<html lang="${lng}">`));
+    expect(res.text).toMatch(new RegExp(`<html lang="${lng}" dir="ltr">`));
     expect(res.text).toContain('id="Datenschutzerklärung"');
     expect(res.text).toContain('Horizon Media Events GmbH');
     expect(res.text).toContain('FN 123456 a');
@@ -77,7 +78,7 @@ describe.each(LANGUAGES)('GET / in %s', (lng) => {
   it('answers an unknown path with a 404 page', async () => {
     const res = await withCookie('/no/such/page', lng).expect(404);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.text).toMatch(new RegExp(`<html lang="${lng}">`));
+    expect(res.text).toMatch(new RegExp(`<html lang="${lng}" dir="ltr">`));
     expect(res.text).toContain('<h1 class="not-found__code">404</h1>');
     expect(res.text).toMatch(/<a class="button button--primary" href="\/"[^>]*>/);
   });
@@ -88,7 +89,7 @@ describe('language codes that are not de, en or es', () => {
     const viaQuery = await request(app)
       .get(`/?lng=${encodeURIComponent(code)}`)
       .expect(200);
-    expect(viaQuery.text).toMatch(/<html lang="de">/);
+    expect(viaQuery.text).toMatch(/<html lang="de" dir="ltr">/);
     expect(viaQuery.text).toContain('role="dialog"');
     expect(viaQuery.headers['set-cookie']).toBeUndefined();
     const viaCookie = await request(app)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { LOCALES_DIR } from '../../server/paths.ts';
 
 const dictionaries = Object.fromEntries(

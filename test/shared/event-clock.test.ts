@@ -14,7 +14,8 @@ import {
   SECOND_MS,
 } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
-import { LANGUAGES, type Language } from '../../shared/languages.ts';
+import { type Language } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 
 const start = Date.UTC(2027, 2, 18, 17, 0);
 const end = Date.UTC(2027, 2, 18, 20, 30);
