@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { waitForHydration } from './page.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
-/**
- * Opens a page and waits until the parts the tests use are hydrated: the sections below the hero
- * hydrate on their own, later, and on a busy machine much later. React marks each element it has
- * taken over with a `__reactFiber…` property.
- */
 async function openHydrated(page: Page, path = '/') {
   await page.goto(site.url + path);
-  await page.waitForFunction(() => {
-    const hydrated = (selector: string) => {
-      const element = document.querySelector(selector);
-      return !element || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-    };
-    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
-    return heroReady && hydrated('#studio-select') && hydrated('.footer') && hydrated('.studio-card');
-  });
+  await waitForHydration(page);
 }
 
 const inViewport = (page: Page, selector: string) =>
