@@ -4,7 +4,7 @@ import { useLanguage } from '../language.tsx';
 import { Flag } from './Flag.tsx';
 import { LanguageChoices } from './LanguageChoices.tsx';
 
-/** The dropdown at the top right: a <details> element, so it opens without scripts too. */
+/** The dropdown at the top right, in a bar of its own: a <details> element, so it opens without scripts too. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const { language, info } = useLanguage();

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { waitForHydration } from './page.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
-/**
- * Opens a page and waits until the parts the tests use are hydrated: the sections below the hero
- * hydrate on their own, later, and on a busy machine much later. React marks each element it has
- * taken over with a `__reactFiber…` property.
- */
 async function openHydrated(page: Page, path = '/') {
   await page.goto(site.url + path);
-  await page.waitForFunction(() => {
-    const hydrated = (selector: string) => {
-      const element = document.querySelector(selector);
-      return !element || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-    };
-    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
-    return heroReady && hydrated('#studio-select') && hydrated('.footer') && hydrated('.studio-card');
-  });
+  await waitForHydration(page);
 }
 
 const inViewport = (page: Page, selector: string) =>
@@ -33,9 +22,11 @@ describe('the hero button', () => {
     await openHydrated(page);
     expect(await inViewport(page, '#rsvp')).toBe(false);
     await page.locator('.hero a[href="#rsvp"]').click();
+    // The section comes to rest right below the language bar at the top.
     await page.waitForFunction(() => {
       const box = document.getElementById('rsvp')!.getBoundingClientRect();
-      return Math.abs(box.top) < 2;
+      const bar = document.querySelector('.language-menu')!.getBoundingClientRect();
+      return Math.abs(box.top - bar.bottom) < 2;
     });
     expect(await inViewport(page, '#rsvp')).toBe(true);
   });

@@ -83,3 +83,19 @@ export async function watchTimerLateness(page: Page): Promise<{ reset(): Promise
       page.evaluate(() => (window as unknown as { __timerLateness: { worstMs: number } }).__timerLateness.worstMs),
   };
 }
+
+/**
+ * Waits until the parts of the page the tests use are hydrated: the sections below the hero
+ * hydrate on their own, later, and on a busy machine much later. React marks each element it has
+ * taken over with a `__reactFiber…` property.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const hydrated = (selector: string) => {
+      const element = document.querySelector(selector);
+      return !element || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    };
+    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
+    return heroReady && hydrated('#studio-select') && hydrated('.footer') && hydrated('.studio-card');
+  });
+}
