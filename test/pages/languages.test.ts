@@ -1,11 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContentText, loadContent } from '../../server/content/site-content.ts';
 import { checkTranslations } from '../../server/content/translation-check.ts';
 import { loadTranslations } from '../../server/pages/i18n.ts';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { parseHtml } from '../helpers/html.ts';
@@ -165,5 +165,65 @@ describe('the built server', () => {
     expect(html).toContain(ARABIC_TAGLINE);
     const locale = await fetch(`${server.url}/locales/fr/translation.json`);
     expect(locale.status).toBe(200);
+  });
+});
+
+describe('the browser bundle', () => {
+  it('holds no language list, name or locale: the browser learns them from the page', () => {
+    const scripts = readdirSync(path.join(CLIENT_BUILD_DIR, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const code = readFileSync(path.join(CLIENT_BUILD_DIR, 'assets', file), 'utf8');
+      for (const fact of ['Deutsch', 'Español', 'de-AT', 'en-GB', 'es-ES'])
+        expect(code, `${file}: ${fact}`).not.toContain(fact);
+    }
+  });
+});
+
+describe('a flag drawn by the language itself', () => {
+  const folder = path.join(fixture.localesDir, 'ar');
+  const file = path.join(folder, 'translation.json');
+  const withFlag = (flag: string, svg: string) => {
+    const original = readFileSync(file, 'utf8');
+    const edited = JSON.parse(original) as { language: Record<string, unknown> };
+    edited.language.flag = flag;
+    writeFileSync(file, JSON.stringify(edited, null, 2));
+    writeFileSync(path.join(folder, flag), svg);
+    try {
+      return checkContentText(
+        JSON.stringify({ ...JSON.parse(readFileSync(fixture.contentPath, 'utf8')), languages: fixture.languages }),
+        Date.now(),
+        fixture.localesDir,
+      );
+    } finally {
+      writeFileSync(file, original);
+    }
+  };
+
+  it('is taken from an SVG file in its folder', () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 2"><rect width="3" height="2" fill="#006c35"/></svg>';
+    const { content, problems } = withFlag('flag.svg', svg);
+    expect(problems).toEqual([]);
+    expect(content!.public.languages.find((language) => language.code === 'ar')!.flagSvg).toBe(svg);
+  });
+
+  it('is refused when it could run or load anything', () => {
+    for (const svg of [
+      '<svg onload="alert(1)"></svg>',
+      '<svg><script>alert(1)</script></svg>',
+      '<svg><image href="https://tracker.example/x.png"/></svg>',
+      '<html><body>not a drawing</body></html>',
+    ]) {
+      const { problems } = withFlag('bad.svg', svg);
+      expect(
+        problems.map((problem) => problem.message),
+        svg,
+      ).toEqual([
+        expect.stringContaining(
+          'language.flag "bad.svg" must be an SVG drawing without scripts, event handlers or outside references',
+        ),
+      ]);
+    }
   });
 });
