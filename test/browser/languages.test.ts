@@ -31,6 +31,24 @@ describe('a language added by files to the built server', () => {
   });
 });
 
+describe('a returning visitor whose browser stored an added language', () => {
+  it('gets it applied in place, the direction included, and the cookie written again', async () => {
+    const visitor = await site.visitor({ viewport: { width: 390, height: 844 } });
+    const { page, context } = visitor;
+    await context.addInitScript(() => {
+      // Not on the blank page a new tab starts with, which has no storage.
+      if (location.protocol === 'http:') localStorage.setItem('selectedLanguage', 'ar');
+    });
+    await page.goto(site.url + '/', { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.lang === 'ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('.overlay').count()).toBe(0);
+    const cookies = await context.cookies(site.url);
+    expect(cookies.find((cookie) => cookie.name === 'selectedLanguage')?.value).toBe('ar');
+    await expectQuiet(visitor);
+  });
+});
+
 describe('a right-to-left language', () => {
   it.each([
     { width: 390, height: 844 },
