@@ -8,6 +8,7 @@ import { Footer } from './components/Footer.tsx';
 import { HydrateLater } from './components/HydrateLater.tsx';
 import { LanguageMenu } from './components/LanguageMenu.tsx';
 import { LanguageOverlay } from './components/LanguageOverlay.tsx';
+import { HydrationProvider } from './hydration.tsx';
 import { LanguageProvider, useLanguage } from './language.tsx';
 import { routes } from './routes.tsx';
 
@@ -20,13 +21,15 @@ export interface AppProps {
 /** The whole page below the router; the server and the browser wrap it in their own router and i18n instance. */
 export function App({ page, showErrorStack }: AppProps) {
   return (
-    <AppDataProvider value={page.app}>
-      <LanguageProvider initialLanguage={page.language} initialChosen={page.languageChosen}>
-        <ErrorBoundary showStack={showErrorStack}>
-          <Layout />
-        </ErrorBoundary>
-      </LanguageProvider>
-    </AppDataProvider>
+    <HydrationProvider>
+      <AppDataProvider value={page.app}>
+        <LanguageProvider initialLanguage={page.language} initialChosen={page.languageChosen}>
+          <ErrorBoundary showStack={showErrorStack}>
+            <Layout />
+          </ErrorBoundary>
+        </LanguageProvider>
+      </AppDataProvider>
+    </HydrationProvider>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../shared/languages.ts';
 import { useAppData } from './app-data.tsx';
 import { OVERLAY_CLOSE_DELAY_MS } from '../shared/timing.ts';
+import { useHydrationTracker } from './hydration.tsx';
 import { ensureTranslations } from './translations.ts';
 
 export interface LanguageState {
@@ -51,6 +52,7 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
   const [current, setCurrent] = useState({ language: initialLanguage, chosen: initialChosen });
   const [pending, setPending] = useState<Language | null>(null);
   const latestChoice = useRef(0);
+  const hydration = useHydrationTracker();
 
   const apply = useCallback(
     async (language: Language) => {
@@ -62,16 +64,26 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
     [i18n],
   );
 
-  const choose = useCallback(
-    (language: Language) => {
+  /**
+   * Switches once the language's file is in and the whole page has hydrated (see HydrationTracker),
+   * unless another choice came meanwhile.
+   */
+  const switchWhenReady = useCallback(
+    (language: Language, ...alsoAwait: Promise<unknown>[]) => {
       const choice = ++latestChoice.current;
-      setPending(language);
-      const delay = new Promise((resolve) => setTimeout(resolve, OVERLAY_CLOSE_DELAY_MS));
-      void Promise.all([ensureTranslations(i18n, language), delay]).then(() => {
+      void Promise.all([ensureTranslations(i18n, language), hydration.whenHydrated(), ...alsoAwait]).then(() => {
         if (choice === latestChoice.current) return apply(language);
       });
     },
-    [i18n, apply],
+    [i18n, hydration, apply],
+  );
+
+  const choose = useCallback(
+    (language: Language) => {
+      setPending(language);
+      switchWhenReady(language, new Promise((resolve) => setTimeout(resolve, OVERLAY_CLOSE_DELAY_MS)));
+    },
+    [switchWhenReady],
   );
 
   const prefetch = useCallback((language: Language) => void ensureTranslations(i18n, language), [i18n]);
@@ -83,7 +95,7 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
       return;
     }
     const stored = readStoredLanguage(languages);
-    if (stored) void ensureTranslations(i18n, stored).then(() => apply(stored));
+    if (stored) switchWhenReady(stored);
     // Only on the first render: later changes come through choose().
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
