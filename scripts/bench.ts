@@ -223,17 +223,23 @@ for (const target of targets) {
 // ---- Measure: every round runs every target at every concurrency, in the same order.
 const runs = new Map<string, (LoadResult & { peakRssMb: number; peakAnonMb: number })[]>();
 // The kubelet's readiness probe while `/` saturates the server at the largest connection count.
+// It asks the metrics port, as the manifest has it; the visitors' port is asked beside it, for comparison.
 const readinessProbe = manifestReadinessProbe();
+const probedUrl = readinessProbe.port === 'metrics' ? app.metricsUrl! : app.url;
 const SATURATED = Math.max(...CONNECTIONS);
 const probeAnswers: ProbeAnswer[] = [];
+const visitorsPortAnswers: ProbeAnswer[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   for (const connections of CONNECTIONS) {
     for (const target of targets) {
       const stopWatching = watchPeakRss(target.server.child.pid!);
-      const probing =
-        target.name === BOUNDED_PAGE && connections === SATURATED ? probeReadiness(app.url, readinessProbe) : undefined;
+      const saturating = target.name === BOUNDED_PAGE && connections === SATURATED;
+      const probing = saturating ? probeReadiness(probedUrl, readinessProbe) : undefined;
+      const probingVisitorsPort =
+        saturating && probedUrl !== app.url ? probeReadiness(app.url, readinessProbe) : undefined;
       const result = await generator.run(target.server.url + target.path, connections, SECONDS, target.headers);
       if (probing) probeAnswers.push(...(await probing()));
+      if (probingVisitorsPort) visitorsPortAnswers.push(...(await probingVisitorsPort()));
       checkRun(`round ${round} c=${connections} ${target.name}`, result, target.status);
       const key = `${target.name}|${connections}`;
       const peak = stopWatching();
@@ -344,8 +350,14 @@ for (const { connections, bounded, unbounded: without, share } of boundsCost) {
 
 const readiness = judgeReadiness(probeAnswers, readinessProbe);
 console.log(
-  `${readinessProbe.path} while GET / at ${SATURATED} connections saturates the server: ${readiness.probes} probes, median ${readiness.medianMs} ms, slowest ${readiness.slowestMs} ms against the readiness probe's timeoutSeconds ${readinessProbe.timeoutSeconds} s; ${readiness.failed} failed, at most ${readiness.longestFailedRun} in a row (out of service at ${readinessProbe.failureThreshold}): ${verdict(readiness.keptInService)}`,
+  `${readinessProbe.path} on the ${readinessProbe.port} port while GET / at ${SATURATED} connections saturates the server: ${readiness.probes} probes, median ${readiness.medianMs} ms, slowest ${readiness.slowestMs} ms against the readiness probe's timeoutSeconds ${readinessProbe.timeoutSeconds} s; ${readiness.failed} failed, at most ${readiness.longestFailedRun} in a row (out of service at ${readinessProbe.failureThreshold}): ${verdict(readiness.keptInService)}`,
 );
+const onVisitorsPort = judgeReadiness(visitorsPortAnswers, readinessProbe);
+if (visitorsPortAnswers.length > 0) {
+  console.log(
+    `  the same probe on the visitors' port, for comparison: median ${onVisitorsPort.medianMs} ms, slowest ${onVisitorsPort.slowestMs} ms, ${onVisitorsPort.failed} of ${onVisitorsPort.probes} over the timeout`,
+  );
+}
 
 // ---- Through Varnish, as ratios to the direct figures of this run.
 const throughVarnish = await benchThroughVarnish(
@@ -406,7 +418,7 @@ writeFileSync(
       rows,
       memory,
       boundsCost,
-      readiness: { probe: readinessProbe, ...readiness },
+      readiness: { probe: readinessProbe, ...readiness, onVisitorsPort },
       throughVarnish,
       pageWeight: weight,
       failures,

@@ -58,7 +58,7 @@ const { config, processLogger, app, metrics, readiness, exits } = started;
 
 // ---- Listen: the visitors' port and, apart from it, the metrics port.
 const server = createHttpServer(app, config);
-const metricsServer = createHttpServer(metricsListener(metrics), config);
+const metricsServer = createHttpServer(metricsListener(metrics, readiness), config);
 const listening = (listener: Server, port: number) =>
   new Promise<number>((resolve) => {
     const cannotListen = (error: Error) => {

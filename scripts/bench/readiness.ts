@@ -7,6 +7,8 @@ import { APP_ROOT } from '../../server/paths.ts';
 /** What of the manifest's readiness probe decides when the kubelet takes a pod out of service. */
 export interface ReadinessProbe {
   path: string;
+  /** The container port it asks, by name ("metrics") or number. */
+  port: string | number;
   periodSeconds: number;
   timeoutSeconds: number;
   failureThreshold: number;
@@ -33,7 +35,7 @@ export interface ReadinessUnderLoad {
 export function manifestReadinessProbe(): ReadinessProbe {
   interface Container {
     readinessProbe: {
-      httpGet: { path: string };
+      httpGet: { path: string; port: string | number };
       periodSeconds?: number;
       timeoutSeconds?: number;
       failureThreshold?: number;
@@ -46,6 +48,7 @@ export function manifestReadinessProbe(): ReadinessProbe {
   // Kubernetes' defaults where the manifest is silent.
   return {
     path: probe.httpGet.path,
+    port: probe.httpGet.port,
     periodSeconds: probe.periodSeconds ?? 10,
     timeoutSeconds: probe.timeoutSeconds ?? 1,
     failureThreshold: probe.failureThreshold ?? 3,

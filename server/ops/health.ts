@@ -38,18 +38,22 @@ export const HEALTH_PATHS: readonly string[] = [LIVENESS_PATH, READINESS_PATH];
  */
 export function healthRoutes(readiness: Readiness): Router {
   const router = Router();
-  router.get(LIVENESS_PATH, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.type('text/plain').send('ok');
-  });
-  router.get(READINESS_PATH, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res
-      .status(readiness.ready ? 200 : 503)
-      .type('text/plain')
-      .send(readiness.ready ? 'ready' : 'shutting down');
-  });
+  for (const path of HEALTH_PATHS) {
+    router.get(path, (_req, res) => {
+      const { status, body } = healthAnswer(path, readiness)!;
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(status).type('text/plain').send(body);
+    });
+  }
   return router;
+}
+
+/** A probe's answer at `path`, or null for a path that is no probe's. */
+export function healthAnswer(path: string, readiness: Readiness): { status: number; body: string } | null {
+  if (path === LIVENESS_PATH) return { status: 200, body: 'ok' };
+  if (path === READINESS_PATH)
+    return readiness.ready ? { status: 200, body: 'ready' } : { status: 503, body: 'shutting down' };
+  return null;
 }
 
 /**

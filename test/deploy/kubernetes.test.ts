@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ENV_VARIABLES, loadConfig } from '../../server/config.ts';
 import { APP_ROOT } from '../../server/paths.ts';
+import { metricsListener } from '../../server/ops/metrics-server.ts';
 import { testApp } from '../helpers/app.ts';
 import { schemaProblems } from '../helpers/kubernetes-schema.ts';
 import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
@@ -115,12 +116,13 @@ describe('deploy/kubernetes.yaml', () => {
     expect(annotations['prometheus.io/path']).toBe('/metrics');
   });
 
-  it('probes liveness on /healthz and readiness on /readyz, which the server answers', async () => {
+  it('probes liveness on /healthz and readiness on /readyz on the metrics port, which answers them', async () => {
     expect(container.livenessProbe.httpGet.path).toBe('/healthz');
     expect(container.startupProbe.httpGet.path).toBe('/healthz');
     expect(container.readinessProbe.httpGet.path).toBe('/readyz');
+    // Not the visitors' port: a new connection there waits while a crowd saturates it.
     for (const probe of [container.livenessProbe, container.startupProbe, container.readinessProbe]) {
-      expect(containerPort(probe.httpGet.port)).toBe(config.port);
+      expect(containerPort(probe.httpGet.port)).toBe(config.metricsPort);
     }
     // Out of service after several failures in a row, not one slow answer; still within 20 s.
     const readiness = container.readinessProbe;
@@ -128,9 +130,10 @@ describe('deploy/kubernetes.yaml', () => {
     expect(readiness.timeoutSeconds).toBeGreaterThanOrEqual(5);
     expect(readiness.timeoutSeconds).toBeLessThanOrEqual(readiness.periodSeconds);
     expect(readiness.periodSeconds * readiness.failureThreshold).toBeLessThanOrEqual(20);
-    const { app } = await testApp({}, literalEnv);
-    await request(app).get(container.livenessProbe.httpGet.path).expect(200);
-    await request(app).get(container.readinessProbe.httpGet.path).expect(200);
+    const { deps } = await testApp({}, literalEnv);
+    const probed = metricsListener(deps.metrics, deps.readiness);
+    await request(probed).get(container.livenessProbe.httpGet.path).expect(200);
+    await request(probed).get(container.readinessProbe.httpGet.path).expect(200);
   });
 
   it('pauses before the drain and gives the shutdown more time than it may take', () => {

@@ -30,9 +30,12 @@ describe('the metrics port of the built server', () => {
       const visitors = await fetch(`${server.url}/metrics`);
       expect(visitors.status).toBe(404);
       expect(await visitors.text()).not.toContain('process_resident_memory_bytes');
-      // The probes stay where the kubelet and the load balancer ask for them.
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      expect((await fetch(`${server.metricsUrl}/healthz`)).status).toBe(404);
+      // The probes on both: the load balancer asks the visitors' port, the kubelet this one.
+      for (const base of [server.url, server.metricsUrl]) {
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      }
+      expect((await fetch(`${server.metricsUrl}/`)).status).toBe(404);
     } finally {
       await server.stop();
     }

@@ -16,7 +16,7 @@ function samples(text: string, metric: string): string[] {
 describe('GET /metrics', () => {
   it('answers in Prometheus text format on the metrics port, never cached', async () => {
     const { deps } = await testApp();
-    const res = await request(metricsListener(deps.metrics)).get('/metrics').expect(200);
+    const res = await request(metricsListener(deps.metrics, deps.readiness)).get('/metrics').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toContain('# TYPE http_requests_total counter');
@@ -29,19 +29,24 @@ describe('GET /metrics', () => {
     expect(res.text).toContain('<html');
   });
 
-  it('answers nothing but /metrics on the metrics port, and only GET and HEAD', async () => {
+  it('answers nothing but /metrics and the probes on the metrics port, and only GET and HEAD', async () => {
     const { deps } = await testApp();
-    const listener = metricsListener(deps.metrics);
+    const listener = metricsListener(deps.metrics, deps.readiness);
     await request(listener).get('/').expect(404);
-    await request(listener).get('/healthz').expect(404);
+    await request(listener).get('/impressum').expect(404);
     await request(listener).head('/metrics').expect(200);
+    expect((await request(listener).get('/healthz').expect(200)).text).toBe('ok');
+    expect((await request(listener).get('/readyz').expect(200)).text).toBe('ready');
+    deps.readiness.drain();
+    await request(listener).get('/readyz').expect(503);
+    await request(listener).get('/healthz').expect(200);
     const refused = await request(listener).post('/metrics').expect(405);
     expect(refused.headers.allow).toBe('GET, HEAD');
   });
 
   it('reports event-loop lag and process memory', async () => {
     const { deps } = await testApp();
-    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics, deps.readiness)).get('/metrics');
     for (const metric of [
       'nodejs_eventloop_lag_seconds',
       'process_resident_memory_bytes',
@@ -61,7 +66,7 @@ describe('GET /metrics', () => {
     await request(app).get('/images/logo.svg').expect(200);
     await request(app).get('/healthz').expect(200);
     await request(app).post('/').expect(405);
-    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics, deps.readiness)).get('/metrics');
     expect(samples(text, 'http_requests_total').sort()).toEqual(
       [
         'http_requests_total{route="/",status="200"} 2',
@@ -89,7 +94,7 @@ describe('GET /metrics', () => {
       '/images/..%2f..%2fetc',
     ];
     for (const [i, path] of hostile.entries()) await request(app).get(`${path}?n=${i}`);
-    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics, deps.readiness)).get('/metrics');
     expect(samples(text, 'http_requests_total').sort()).toEqual([
       'http_requests_total{route="not-found",status="404"} 5',
       'http_requests_total{route="other",status="400"} 2',
@@ -106,7 +111,7 @@ describe('GET /metrics', () => {
     observer.served('logo', 'stale');
     observer.served('logo', 'fallback');
     observer.upstreamError('logo');
-    const { text } = await request(metricsListener(deps.metrics)).get('/metrics');
+    const { text } = await request(metricsListener(deps.metrics, deps.readiness)).get('/metrics');
     expect(samples(text, 'cache_served_total').sort()).toEqual([
       'cache_served_total{endpoint="hero-slides",outcome="hit"} 2',
       'cache_served_total{endpoint="hero-slides",outcome="miss"} 1',

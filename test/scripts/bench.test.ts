@@ -174,7 +174,13 @@ describe('a Lighthouse run of the page', () => {
 });
 
 describe("/readyz's answers under load, judged as the kubelet would", () => {
-  const probe: ReadinessProbe = { path: '/readyz', periodSeconds: 5, timeoutSeconds: 5, failureThreshold: 3 };
+  const probe: ReadinessProbe = {
+    path: '/readyz',
+    port: 'metrics',
+    periodSeconds: 5,
+    timeoutSeconds: 5,
+    failureThreshold: 3,
+  };
   const ok = (ms: number) => ({ status: 200, ms });
 
   it("reads the manifest's readiness probe", () => {
