@@ -40,6 +40,7 @@ import { startListening, startServer, type RunningServer } from './harness/serve
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
 import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';
 import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } from './bench/load.ts';
+import { median } from './bench/median.ts';
 import { watchPeakRss } from './bench/memory.ts';
 import { judgeReadiness, manifestReadinessProbe, probeReadiness, type ProbeAnswer } from './bench/readiness.ts';
 import { runReplica } from './bench/replica-run.ts';
@@ -125,12 +126,6 @@ const answersAsExpected = (status: number, expected: number | undefined) =>
 function checkRun(what: string, result: LoadResult, expected?: number): void {
   const problems = unexpectedAnswers(result, { status: expected, socketErrors: !SMOKE });
   if (problems.length) failures.push(`${what}: ${problems.join(', ')}`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function decode(body: Buffer, encoding: string | undefined): string {

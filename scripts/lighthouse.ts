@@ -31,6 +31,7 @@ import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fa
 import { startServer, type RunningServer } from './harness/server-process.ts';
 import { lighthouseFigures, runProblems, type LighthouseReport, type RunFigures } from './bench/lighthouse-figures.ts';
 import { appModuleOf } from './bench/weight.ts';
+import { median } from './bench/median.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -117,12 +118,6 @@ async function measure(url: string, preset: Preset, appModule: string): Promise<
 /** The run with the median LCP: its element and breakdown add up to the LCP shown. */
 function medianRun(runs: RunFigures[]): RunFigures {
   return [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[runs.length >> 1]!;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 // ---- Build, and start the server twice: on the content file's slides, and on a backend's.

@@ -89,7 +89,8 @@ const shutdown = gracefulShutdown({
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     exits.exitWithin(config.shutdownTimeoutMs);
-    // The metrics port takes no new scrape; one under way finishes.
+    // The metrics port takes no new scrape or probe (a refused probe fails readiness, as it
+    // should now); one under way finishes.
     metricsServer.close();
     metricsServer.closeIdleConnections();
     shutdown(signal);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { APP_ROOT } from '../../server/paths.ts';
 import { parseDockerfile, parseEnv } from '../harness/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../harness/fake-supabase.ts';
+import { manifestContainer } from './manifest.ts';
 
 /** The container image's environment (its memory settings above all), without the addresses it listens on. */
 export function imageEnvironment(): Record<string, string> {
@@ -34,14 +34,7 @@ export async function startBenchBackend(): Promise<FakeSupabase> {
 
 /** The Deployment's container memory limit in deploy/kubernetes.yaml, as written ("272Mi") and in MiB. */
 export function manifestMemoryLimit(): { quantity: string; mib: number } {
-  interface Deployment {
-    kind: 'Deployment';
-    spec: { template: { spec: { containers: { resources: { limits: { memory: string } } }[] } } };
-  }
-  const deployment = parseAllDocuments(readFileSync(path.join(APP_ROOT, 'deploy/kubernetes.yaml'), 'utf8'))
-    .map((document) => document.toJS() as Deployment | { kind: string })
-    .find((document): document is Deployment => document.kind === 'Deployment')!;
-  const quantity = deployment.spec.template.spec.containers[0]!.resources.limits.memory;
+  const quantity = manifestContainer<{ resources: { limits: { memory: string } } }>().resources.limits.memory;
   return { quantity, mib: mebibytes(quantity) };
 }
 

@@ -1,8 +1,6 @@
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { APP_ROOT } from '../../server/paths.ts';
+import { manifestContainer } from './manifest.ts';
+import { median } from './median.ts';
 
 /** What of the manifest's readiness probe decides when the kubelet takes a pod out of service. */
 export interface ReadinessProbe {
@@ -41,10 +39,7 @@ export function manifestReadinessProbe(): ReadinessProbe {
       failureThreshold?: number;
     };
   }
-  const deployment = parseAllDocuments(readFileSync(path.join(APP_ROOT, 'deploy/kubernetes.yaml'), 'utf8'))
-    .map((document) => document.toJS() as { kind: string; spec: { template: { spec: { containers: Container[] } } } })
-    .find((document) => document.kind === 'Deployment')!;
-  const probe = deployment.spec.template.spec.containers[0]!.readinessProbe;
+  const probe = manifestContainer<Container>().readinessProbe;
   // Kubernetes' defaults where the manifest is silent.
   return {
     path: probe.httpGet.path,
@@ -64,12 +59,11 @@ export function judgeReadiness(answers: ProbeAnswer[], probe: ReadinessProbe): R
     run = failedProbe(answer) ? run + 1 : 0;
     longestFailedRun = Math.max(longestFailedRun, run);
   }
-  const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
-  const mid = times.length >> 1;
+  const times = answers.map((answer) => answer.ms);
   return {
     probes: answers.length,
-    medianMs: times.length === 0 ? 0 : times.length % 2 ? times[mid]! : (times[mid - 1]! + times[mid]!) / 2,
-    slowestMs: times.at(-1) ?? 0,
+    medianMs: median(times),
+    slowestMs: Math.max(0, ...times),
     failed: answers.filter(failedProbe).length,
     longestFailedRun,
     keptInService: answers.length > 0 && longestFailedRun < probe.failureThreshold,

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { APP_ROOT } from '../../server/paths.ts';
+import { MANIFEST_PATH, manifestObject } from './manifest.ts';
 
 /** What the shipped manifest says about one pod's CPU and how the autoscaler scales them. */
 export interface ScalingSettings {
@@ -24,10 +21,9 @@ interface Manifest {
   };
 }
 
-export function scalingSettings(manifest = path.join(APP_ROOT, 'deploy/kubernetes.yaml')): ScalingSettings {
-  const documents = parseAllDocuments(readFileSync(manifest, 'utf8')).map((d) => d.toJS() as Manifest);
-  const deployment = documents.find((d) => d.kind === 'Deployment');
-  const autoscaler = documents.find((d) => d.kind === 'HorizontalPodAutoscaler');
+export function scalingSettings(manifest = MANIFEST_PATH): ScalingSettings {
+  const deployment = manifestObject<Manifest>('Deployment', manifest);
+  const autoscaler = manifestObject<Manifest>('HorizontalPodAutoscaler', manifest);
   const cpuTarget = autoscaler?.spec.metrics?.find((m) => m.resource?.name === 'cpu')?.resource?.target;
   const cpuRequest = deployment?.spec.template?.spec.containers[0]?.resources.requests.cpu;
   if (cpuRequest === undefined || !autoscaler?.spec.minReplicas || !autoscaler.spec.maxReplicas || !cpuTarget) {

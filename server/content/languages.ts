@@ -12,6 +12,12 @@ export const LANGUAGE_BLOCK_FIELDS = ['name', 'locale', 'dir', 'flag'] as const;
 const REGION_CODE = /^[A-Z]{2}(?:-[A-Z]{2,3})?$/;
 const SVG_FILE = /^[\w.-]+\.svg$/;
 
+/** What is wrong with one listed language: one line naming its locale file, the line and the field. */
+export interface LanguageProblem {
+  code: string;
+  message: string;
+}
+
 /**
  * Reads each listed language's description from the `language` block at the top of its
  * `locales/<code>/translation.json`: its own name, its BCP 47 locale, its writing direction and,
@@ -21,17 +27,20 @@ export function readLanguages(
   localesDir: string,
   codes: readonly string[],
   displayDir = 'locales',
-): { languages: LanguageInfo[]; problems: string[] } {
+): { languages: LanguageInfo[]; problems: LanguageProblem[] } {
   const languages: LanguageInfo[] = [];
-  const problems: string[] = [];
+  const problems: LanguageProblem[] = [];
   for (const code of codes) {
     const displayPath = path.join(displayDir, code, 'translation.json');
     let source: JsonSource;
     try {
       source = parseJsonSource(readFileSync(path.join(localesDir, code, 'translation.json'), 'utf8'));
     } catch (error) {
-      if (error instanceof JsonSyntaxError) problems.push(formatFinding(displayPath, error));
-      else problems.push(`${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      const message =
+        error instanceof JsonSyntaxError
+          ? formatFinding(displayPath, error)
+          : `${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+      problems.push({ code, message });
       continue;
     }
     const found: string[] = [];
@@ -55,7 +64,7 @@ export function readLanguages(
     if (dir !== 'ltr' && dir !== 'rtl') report('dir', `language.dir${quoted(dir)} must be "ltr" or "rtl"`);
     const flagSvg = flagDrawing(flag, path.join(localesDir, code), (message) => report('flag', message));
 
-    problems.push(...found);
+    problems.push(...found.map((message) => ({ code, message })));
     if (found.length === 0) {
       languages.push({
         code,

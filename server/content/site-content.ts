@@ -269,13 +269,9 @@ export function checkContentText(text: string, now = Date.now(), localesDir = LO
   if (problems.length > 0) {
     return {
       content: null,
-      problems: problems.map((problem) => {
-        const index = Math.max(
-          0,
-          parsed.data.languages.findIndex((code) => problem.includes(`/${code}/`)),
-        );
-        const code = parsed.data.languages[index]!;
-        return { line: source.lineOf(['languages', index]), message: `languages.${index} "${code}": ${problem}` };
+      problems: problems.map(({ code, message }) => {
+        const index = parsed.data.languages.indexOf(code);
+        return { line: source.lineOf(['languages', index]), message: `languages.${index} "${code}": ${message}` };
       }),
       warnings: [],
     };
