@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
-import { setUpSite } from './site.ts';
+import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PAGES = ['/', '/impressum', '/no-such-page'];

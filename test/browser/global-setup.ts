@@ -1,8 +1,8 @@
 import buildOnce from '../global-setup.ts';
-import { assertChromium } from '../../scripts/harness/chromium.ts';
+import { assertEngine, currentEngineName } from './driver/engines.ts';
 
-/** Fails the whole suite at once, with one line, when Chromium is missing; then builds. */
+/** Fails the whole suite at once, with one line, when the engine's browser is missing; then builds. */
 export default function setup() {
-  assertChromium();
+  assertEngine[currentEngineName()]();
   buildOnce();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { waitForHydration } from './page.ts';
-import { setUpSite } from './site.ts';
+import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
 
 const site = setUpSite();
 

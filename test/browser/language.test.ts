@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { watchTimerLateness } from './page.ts';
-import { setUpSite } from './site.ts';
+import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
 
 const site = setUpSite();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import type { WatchedPage } from './page.ts';
-import { setUpSite } from './site.ts';
+import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
 
 /** French and a right-to-left Arabic added to the built server by files alone. */
 const fixture = withFixtureLanguages();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/paths.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
-import { setUpSite } from './site.ts';
+import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
 
 /** Where the suite leaves its screenshots, as build artefacts. */
 export const SCREENSHOT_DIR = path.join(APP_ROOT, 'test-results', 'screenshots');

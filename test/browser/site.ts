@@ -1,49 +1,76 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { Language } from '../../shared/languages.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import { launchBrowser } from '../../scripts/harness/chromium.ts';
-import { watchedPage, type WatchedPage } from './page.ts';
+import { currentEngineName, launchEngine } from './driver/engines.ts';
+import { VisitorLine } from './driver/line.ts';
+import type { BrowserSettings, Engine, EngineName } from './driver/types.ts';
+import { Visitor } from './driver/visitor.ts';
 
-export interface Visitor extends WatchedPage {
-  context: BrowserContext;
-}
+export type VisitorOptions = BrowserSettings & { language?: Language };
 
-export interface Site {
-  readonly url: string;
-  /** A new visitor: its own cookies and storage, with the language cookie set when given. */
-  visitor(options?: BrowserContextOptions & { language?: Language }): Promise<Visitor>;
+export interface Browsers {
+  readonly engine: EngineName;
+  /** A new visitor of the server at `serverUrl`: its own cookies and storage, and its own line. */
+  visitor(serverUrl: string, options?: VisitorOptions): Promise<Visitor>;
 }
 
 /**
- * The built server and Chromium for one test file; every visitor is closed after its test.
- * `env` is the server's own (another content file or languages folder).
+ * The engine this run drives (BROWSER_ENGINE), launched for one test file; every visitor is
+ * closed after its test.
  */
-export function setUpSite(env: NodeJS.ProcessEnv = {}): Site {
-  let server: RunningServer;
-  let browser: Browser;
-  const open: BrowserContext[] = [];
+export function setUpBrowsers(): Browsers {
+  const name = currentEngineName();
+  let engine: Engine;
+  const open: Visitor[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
-  });
+    engine = await launchEngine[name]();
+  }, 120_000);
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((context) => context.close()));
+    await Promise.all(open.splice(0).map((visitor) => visitor.close()));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await engine?.close();
   });
 
   return {
-    get url() {
+    engine: name,
+    async visitor(serverUrl, options = {}) {
+      const line = await VisitorLine.open(serverUrl);
+      try {
+        const visitor = new Visitor(name, await engine.open(line, options), line);
+        open.push(visitor);
+        return visitor;
+      } catch (error) {
+        await line.close();
+        throw error;
+      }
+    },
+  };
+}
+
+export interface Site {
+  readonly engine: EngineName;
+  /** Where the server itself listens; visitors reach it through their own lines. */
+  readonly serverUrl: string;
+  visitor(options?: VisitorOptions): Promise<Visitor>;
+}
+
+/** The built server and the engine for one test file. `env` is the server's own. */
+export function setUpSite(env: NodeJS.ProcessEnv = {}): Site {
+  const browsers = setUpBrowsers();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    engine: browsers.engine,
+    get serverUrl() {
       return server.url;
     },
-    async visitor({ language, ...options } = {}) {
-      const context = await browser.newContext(options);
-      open.push(context);
-      if (language) await context.addCookies([{ name: 'selectedLanguage', value: language, url: server.url }]);
-      return { context, ...(await watchedPage(context)) };
-    },
+    visitor: (options) => browsers.visitor(server.url, options),
   };
 }

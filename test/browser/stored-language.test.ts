@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '../../server/paths.ts';
 import { isOfflineThirdPartyFailure } from './page.ts';
-import { setUpSite } from './site.ts';
+import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
 
 const site = setUpSite();
 

@@ -1,0 +1,54 @@
+import type { ConsoleMessage } from 'playwright-core';
+import { launchBrowser } from '../../../scripts/harness/chromium.ts';
+import { problemProbe, recordedProblems } from './probe.ts';
+import type { BrowserTab, Engine, Problem } from './types.ts';
+
+/** Chromium through Playwright, as the suite has always run it. */
+export async function launchChromium(): Promise<Engine> {
+  const browser = await launchBrowser();
+  return {
+    name: 'chromium',
+    version: `Chromium ${browser.version()}`,
+    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone, language }) {
+      const origin = line.origin;
+      const context = await browser.newContext({
+        viewport: viewport ?? { width: 1280, height: 720 },
+        javaScriptEnabled: javaScript,
+        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+        ...(timeZone ? { timezoneId: timeZone } : {}),
+      });
+      if (language) await context.addCookies([{ name: 'selectedLanguage', value: language, url: origin }]);
+      const page = await context.newPage();
+      await page.addInitScript(problemProbe, false);
+      const logged: Problem[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        const kind = message.type();
+        if (kind === 'error' || kind === 'warning')
+          logged.push({ kind, text: message.text(), url: message.location().url });
+      });
+      page.on('pageerror', (error) =>
+        logged.push({ kind: 'uncaught', text: `${error.name}: ${error.message}`, url: '' }),
+      );
+
+      const tab: BrowserTab = {
+        async goto(path) {
+          const response = await page.goto(origin + path);
+          return { status: response?.status() ?? 0 };
+        },
+        reload: async () => void (await page.reload()),
+        back: async () => void (await page.goBack()),
+        evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
+        click: (selector) => page.locator(selector).first().click(),
+        press: (selector, key) => page.locator(selector).first().press(key),
+        setViewport: (size) => page.setViewportSize(size),
+        cookie: async (name) => (await context.cookies(origin)).find((cookie) => cookie.name === name)?.value,
+        addInitScript: async (fn, arg) => void (await page.addInitScript(fn as (arg: unknown) => void, arg)),
+        problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
+        screenshot: () => page.screenshot(),
+        close: () => context.close(),
+      };
+      return tab;
+    },
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,127 @@
+import { accessSync, constants } from 'node:fs';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { problemProbe, recordedProblems } from './probe.ts';
+import type { BrowserSettings, BrowserTab, Engine, Problem, Viewport } from './types.ts';
+
+/** Debian's Firefox ESR unless FIREFOX_PATH names another. */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+
+export function assertFirefox(): void {
+  try {
+    accessSync(FIREFOX_PATH, constants.X_OK);
+  } catch {
+    throw new Error(
+      `Firefox not found at ${FIREFOX_PATH}: install it with "apt-get install -y firefox-esr" or set FIREFOX_PATH.`,
+    );
+  }
+}
+
+type LaunchKey = Required<Pick<BrowserSettings, 'javaScript' | 'reducedMotion'>> & { timeZone: string };
+
+/**
+ * Firefox through puppeteer-core over WebDriver BiDi. The BiDi of Firefox ESR has no commands
+ * for scripting off, reduced motion or the time zone, so those are the browser's own
+ * preferences and environment: one browser per combination, launched when first needed, and a
+ * private browsing context of it for each visitor. Scripts that run before the page's own come
+ * through the visitor's line: a preload script of puppeteer's makes Firefox report an error of
+ * its own ("Permission denied to access property \"length\"") in every cross-origin frame.
+ */
+export async function launchFirefox(): Promise<Engine> {
+  assertFirefox();
+  const browsers = new Map<string, Promise<Browser>>();
+  const browserFor = (key: LaunchKey) => {
+    const id = JSON.stringify(key);
+    if (!browsers.has(id)) {
+      browsers.set(
+        id,
+        puppeteer.launch({
+          browser: 'firefox',
+          executablePath: FIREFOX_PATH,
+          headless: true,
+          env: { ...process.env, ...(key.timeZone ? { TZ: key.timeZone } : {}) },
+          extraPrefsFirefox: {
+            'javascript.enabled': key.javaScript,
+            // 1 = reduce, 0 = no preference, whatever the system says.
+            'ui.prefersReducedMotion': key.reducedMotion ? 1 : 0,
+          },
+        }),
+      );
+    }
+    return browsers.get(id)!;
+  };
+  const first = await browserFor({ javaScript: true, reducedMotion: false, timeZone: '' });
+  const version = (await first.version()).replace('firefox/', 'Firefox ');
+
+  return {
+    name: 'firefox',
+    version,
+    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone = '', language }) {
+      const browser = await browserFor({ javaScript, reducedMotion, timeZone });
+      const origin = line.origin;
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await setViewport(page, viewport ?? { width: 1280, height: 720 });
+      if (language)
+        await context.setCookie({
+          name: 'selectedLanguage',
+          value: language,
+          domain: new URL(origin).hostname,
+          path: '/',
+        });
+      line.runFirst(problemProbe, false);
+      const logged: Problem[] = [];
+      page.on('console', (message) => {
+        const kind = message.type();
+        if (kind === 'error' || kind === 'warn') {
+          logged.push({
+            kind: kind === 'warn' ? 'warning' : 'error',
+            text: message.text(),
+            url: message.location().url ?? '',
+          });
+        }
+      });
+      page.on('pageerror', (error) =>
+        logged.push({
+          kind: 'uncaught',
+          text: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          url: '',
+        }),
+      );
+
+      const tab: BrowserTab = {
+        async goto(path) {
+          const response = await page.goto(origin + path);
+          return { status: response?.status() ?? 0 };
+        },
+        reload: async () => void (await page.reload()),
+        back: async () => void (await page.goBack()),
+        evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
+        click: (selector) => page.click(selector),
+        async press(selector, key) {
+          await page.focus(selector);
+          await page.keyboard.press(key);
+        },
+        setViewport: (size) => setViewport(page, size),
+        cookie: async (name) => (await context.cookies()).find((cookie) => cookie.name === name)?.value,
+        addInitScript: async (fn, arg) => line.runFirst(fn, arg),
+        problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
+        screenshot: async () => Buffer.from(await page.screenshot()),
+        close: () => context.close(),
+      };
+      return tab;
+    },
+    async close() {
+      await Promise.all([...browsers.values()].map(async (browser) => (await browser).close()));
+    },
+  };
+}
+
+/**
+ * Puppeteer sets the screen's orientation with the size, a command Firefox ESR 140 does not
+ * know; the size itself is set by a command of its own, sent alongside, which it does.
+ */
+async function setViewport(page: Page, { width, height }: Viewport): Promise<void> {
+  await page.setViewport({ width, height }).catch((error: Error) => {
+    if (!error.message.includes('unknown command emulation.setScreenOrientationOverride')) throw error;
+  });
+}

@@ -1,0 +1,71 @@
+import type { VisitorLine } from './line.ts';
+
+/** The browser engines the suite drives, each through its own driver module. */
+export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** What a visitor's browser is like, fixed before its first page. */
+export interface BrowserSettings {
+  viewport?: Viewport;
+  /** false: the browser runs no script of the page at all. */
+  javaScript?: boolean;
+  /** The system setting behind `prefers-reduced-motion: reduce`. */
+  reducedMotion?: boolean;
+  /** The system's time zone, an IANA name. */
+  timeZone?: string;
+}
+
+/** Something a visitor's console would show: an error or warning, an uncaught error, a blocked load. */
+export interface Problem {
+  kind: 'error' | 'warning' | 'uncaught' | 'csp';
+  text: string;
+  /** The address of the script, document or resource concerned, where known. */
+  url: string;
+}
+
+/** A function the page runs; it is sent as source text, so it may use only what the page has. */
+export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
+
+/**
+ * One visitor's tab, the same in every engine. Addresses are paths on the site; the engine
+ * modules turn them into whatever their browser needs.
+ */
+export interface BrowserTab {
+  /** Opens a path as a new document; the status is the server's answer to it. */
+  goto(path: string): Promise<{ status: number }>;
+  reload(): Promise<void>;
+  back(): Promise<void>;
+  /** Runs a function in the page and returns its (JSON-able) result, awaiting a promise. */
+  evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
+  /** A visitor's click on the first element the selector matches, scrolled into view. */
+  click(selector: string): Promise<void>;
+  /** A key pressed while the element has focus. */
+  press(selector: string, key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Tab'): Promise<void>;
+  setViewport(viewport: Viewport): Promise<void>;
+  /** The value of a cookie the browser holds for the site. */
+  cookie(name: string): Promise<string | undefined>;
+  /** Runs in every document the tab opens from now on, before any of the page's scripts. */
+  addInitScript<A>(fn: PageFunction<A, void>, arg: A): Promise<void>;
+  /** Errors, warnings, uncaught errors and blocked loads since the tab opened, in every document. */
+  problems(): Promise<Problem[]>;
+  screenshot(): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** A launched engine: it opens tabs for visitors, each with its own cookies and storage. */
+export interface Engine {
+  readonly name: EngineName;
+  /** The browser's name and version, as the README's support line gives them. */
+  readonly version: string;
+  /**
+   * A new visitor reaching the site through its own line (line.ts); the language cookie is set
+   * before the first page when given.
+   */
+  open(line: VisitorLine, settings: BrowserSettings & { language?: string }): Promise<BrowserTab>;
+  close(): Promise<void>;
+}

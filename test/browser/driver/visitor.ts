@@ -1,0 +1,156 @@
+import type { VisitorLine } from './line.ts';
+import type { BrowserTab, EngineName, PageFunction, Problem, Viewport } from './types.ts';
+
+/**
+ * A visitor's tab as the journeys use it, the same in every engine: the engine's own commands
+ * (navigation, clicks, keys, cookies) and, built on running functions in the page, the questions
+ * the tests ask about it.
+ */
+export class Visitor {
+  constructor(
+    readonly engine: EngineName,
+    private readonly tab: BrowserTab,
+    /** Everything the browser asked the server for, and the means to slow answers down. */
+    readonly line: VisitorLine,
+  ) {}
+
+  /** Where this visitor reaches the site; each visitor has a line of its own. */
+  get origin(): string {
+    return this.line.origin;
+  }
+
+  goto(path: string): Promise<{ status: number }> {
+    return this.tab.goto(path);
+  }
+  reload(): Promise<void> {
+    return this.tab.reload();
+  }
+  back(): Promise<void> {
+    return this.tab.back();
+  }
+
+  evaluate<R>(fn: PageFunction<undefined, R>): Promise<R>;
+  evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
+  evaluate<A, R>(fn: PageFunction<A | undefined, R>, arg?: A): Promise<R> {
+    return this.tab.evaluate(fn, arg);
+  }
+
+  /** Waits until the function, run in the page again and again, returns something truthy. */
+  async waitFor<A>(
+    fn: PageFunction<A, unknown>,
+    arg?: A,
+    { timeout = 10_000, what = fn.toString() }: { timeout?: number; what?: string } = {},
+  ): Promise<void> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      // A navigation may replace the document between two tries.
+      const result = await this.tab.evaluate(fn, arg as A).catch(() => false);
+      if (result) return;
+      if (Date.now() > deadline) throw new Error(`waited ${timeout} ms in ${this.engine} for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The path, query and fragment of the page the tab shows. */
+  location(): Promise<string> {
+    return this.evaluate(() => location.pathname + location.search + location.hash);
+  }
+
+  async waitForLocation(expected: string | RegExp, timeout = 10_000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const now = await this.location().catch(() => '');
+      if (typeof expected === 'string' ? now === expected : expected.test(now)) return;
+      if (Date.now() > deadline) throw new Error(`in ${this.engine} the tab is at ${now}, not ${expected}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The text of the first element the selector matches, or null when there is none. */
+  text(selector: string): Promise<string | null> {
+    return this.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
+  }
+
+  attribute(selector: string, name: string): Promise<string | null> {
+    return this.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const);
+  }
+
+  /** Whether the first match takes up space on the page and is not hidden, as a visitor would see it. */
+  isVisible(selector: string): Promise<boolean> {
+    return this.evaluate((s) => {
+      const element = document.querySelector(s);
+      if (!element) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    }, selector);
+  }
+
+  /** How many elements match, or how many of them are visible. */
+  count(selector: string, { visible = false } = {}): Promise<number> {
+    return this.evaluate(
+      ([s, onlyVisible]) =>
+        [...document.querySelectorAll(s)].filter((element) => {
+          if (!onlyVisible) return true;
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+        }).length,
+      [selector, visible] as const,
+    );
+  }
+
+  click(selector: string): Promise<void> {
+    return this.tab.click(selector);
+  }
+
+  press(selector: string, key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Tab'): Promise<void> {
+    return this.tab.press(selector, key);
+  }
+
+  /**
+   * Chooses an option of a `<select>` with the keyboard, as a visitor can in every engine
+   * (WebDriver cannot click an option of WebKit's pop-up list).
+   */
+  async select(selector: string, value: string): Promise<void> {
+    const position = () =>
+      this.evaluate(
+        ([s, v]) => {
+          const select = document.querySelector<HTMLSelectElement>(s)!;
+          return { at: select.selectedIndex, wanted: [...select.options].findIndex((o) => o.value === v) };
+        },
+        [selector, value] as const,
+      );
+    const { wanted, ...start } = await position();
+    let { at } = start;
+    if (wanted < 0) throw new Error(`${selector} has no option ${value}`);
+    for (let presses = 0; at !== wanted && presses < 50; presses++) {
+      await this.press(selector, at < wanted ? 'ArrowDown' : 'ArrowUp');
+      ({ at } = await position());
+    }
+    if (at !== wanted) throw new Error(`${selector} did not reach ${value} in ${this.engine}`);
+  }
+
+  setViewport(viewport: Viewport): Promise<void> {
+    return this.tab.setViewport(viewport);
+  }
+
+  cookie(name: string): Promise<string | undefined> {
+    return this.tab.cookie(name);
+  }
+
+  addInitScript<A>(fn: PageFunction<A, void>, arg?: A): Promise<void> {
+    return this.tab.addInitScript(fn, arg as A);
+  }
+
+  problems(): Promise<Problem[]> {
+    return this.tab.problems();
+  }
+
+  screenshot(): Promise<Buffer> {
+    return this.tab.screenshot();
+  }
+
+  async close(): Promise<void> {
+    await this.tab.close();
+    await this.line.close();
+  }
+}

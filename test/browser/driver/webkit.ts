@@ -1,0 +1,180 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import { freePort } from '../../../scripts/harness/free-port.ts';
+import { problemProbe, recordedProblems } from './probe.ts';
+import type { BrowserTab, Engine, Viewport } from './types.ts';
+
+const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const XVFB = '/usr/bin/Xvfb';
+
+export function assertWebKit(): void {
+  for (const [file, what] of [
+    [WEBKIT_DRIVER, 'WebKitWebDriver'],
+    [MINIBROWSER, 'MiniBrowser'],
+    [XVFB, 'Xvfb'],
+  ] as const) {
+    try {
+      accessSync(file, constants.X_OK);
+    } catch {
+      throw new Error(`${what} not found at ${file}: install it with "apt-get install -y webkit2gtk-driver xvfb".`);
+    }
+  }
+}
+
+/**
+ * MiniBrowser's window, toolbar and all, is what WebDriver sizes. Its toolbar is drawn tiny so
+ * that the window can be as narrow as a phone (GTK keeps it at least as wide as its toolbar).
+ * GTK's own setting for animations is what WebKitGTK answers `prefers-reduced-motion` with.
+ */
+function gtkConfig(root: string, reducedMotion: boolean): string {
+  const home = path.join(root, reducedMotion ? 'reduced-motion' : 'motion');
+  mkdirSync(path.join(home, 'gtk-3.0'), { recursive: true });
+  writeFileSync(
+    path.join(home, 'gtk-3.0', 'settings.ini'),
+    `[Settings]\ngtk-enable-animations=${reducedMotion ? 'false' : 'true'}\n`,
+  );
+  writeFileSync(
+    path.join(home, 'gtk-3.0', 'gtk.css'),
+    'window *:not(.webkit) { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; -gtk-icon-transform: scale(0.1); }\n',
+  );
+  return home;
+}
+
+/** A display of its own: MiniBrowser has no headless mode. */
+async function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
+  const child = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  const number = await new Promise<string>((resolve, reject) => {
+    let written = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => {
+      written += chunk.toString();
+      if (written.includes('\n')) resolve(written.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it had a display`)));
+  });
+  return { display: `:${number}`, process: child };
+}
+
+async function startDriver(env: NodeJS.ProcessEnv): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 100; tries++) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${url}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill();
+  throw new Error(`WebKitWebDriver did not answer on ${url}`);
+}
+
+/**
+ * WebKit, Safari's engine: WebKitGTK's MiniBrowser under WebKitWebDriver (W3C WebDriver) on a
+ * display of its own. Each visitor gets its own driver and browser process, so cookies and
+ * storage start empty; the time zone and reduced motion are the process's environment.
+ * WebDriver here runs no script before the page's own and reports no console, so the visitor's
+ * line puts the problem probe, recording everything, and any init script first in each document.
+ */
+export async function launchWebKit(): Promise<Engine> {
+  assertWebKit();
+  const screen = await startDisplay();
+  const configRoot = mkdtempSync(path.join(tmpdir(), 'webkit-gtk-'));
+  const open = new Set<BrowserTab>();
+  const version = execFileSync(MINIBROWSER, ['--version'], { env: { ...process.env, DISPLAY: screen.display } })
+    .toString()
+    .trim();
+
+  const engine: Engine = {
+    name: 'webkit',
+    version: `MiniBrowser (${version})`,
+    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone, language }) {
+      const driver = await startDriver({
+        ...process.env,
+        DISPLAY: screen.display,
+        XDG_CONFIG_HOME: gtkConfig(configRoot, reducedMotion),
+        ...(timeZone ? { TZ: timeZone } : {}),
+      });
+      let session: WebDriver;
+      try {
+        session = await new Builder()
+          .usingServer(driver.url)
+          .withCapabilities({
+            browserName: 'MiniBrowser',
+            'webkitgtk:browserOptions': {
+              binary: MINIBROWSER,
+              args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])],
+            },
+          })
+          .build();
+      } catch (error) {
+        driver.process.kill();
+        throw error;
+      }
+      line.runFirst(problemProbe, true);
+
+      const setViewport = async ({ width, height }: Viewport) => {
+        // The window's size includes its toolbar: size it, see what the page got, and make up the difference.
+        const window = session.manage().window();
+        await window.setRect({ width, height });
+        const [innerWidth, innerHeight] = await session.executeScript<[number, number]>(
+          'return [innerWidth, innerHeight]',
+        );
+        if (innerWidth !== width || innerHeight !== height) {
+          await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+        }
+      };
+      const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+        session.executeScript<R>(`return (${fn.toString()}).apply(null, arguments)`, arg);
+
+      if (language) {
+        // WebDriver sets cookies for the page's own site only.
+        await session.get(`${line.origin}/favicon.svg`);
+        await session.manage().addCookie({ name: 'selectedLanguage', value: language, path: '/' });
+      }
+      await session.get(`${line.origin}/favicon.svg`);
+      await setViewport(viewport ?? { width: 1280, height: 720 });
+
+      const tab: BrowserTab = {
+        async goto(path) {
+          await session.get(line.origin + path);
+          return { status: line.latestDocumentStatus() ?? 0 };
+        },
+        reload: () => session.navigate().refresh(),
+        back: () => session.navigate().back(),
+        evaluate,
+        click: async (selector) => (await session.findElement(By.css(selector))).click(),
+        async press(selector, key) {
+          const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
+          await (await session.findElement(By.css(selector))).sendKeys(keys[key]);
+        },
+        setViewport,
+        cookie: async (name) => (await session.manage().getCookie(name))?.value,
+        addInitScript: async (fn, arg) => line.runFirst(fn, arg),
+        problems: async () => (javaScript ? evaluate(recordedProblems, undefined) : []),
+        screenshot: async () => Buffer.from(await session.takeScreenshot(), 'base64'),
+        async close() {
+          open.delete(tab);
+          await session.quit().catch(() => undefined);
+          driver.process.kill();
+        },
+      };
+      open.add(tab);
+      return tab;
+    },
+    async close() {
+      await Promise.all([...open].map((tab) => tab.close()));
+      screen.process.kill();
+      rmSync(configRoot, { recursive: true, force: true });
+    },
+  };
+  return engine;
+}
