@@ -6,12 +6,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { BOOTSTRAP_ELEMENT_ID, ROOT_ELEMENT_ID, type BootstrapData } from '../shared/bootstrap.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../shared/i18n-options.ts';
 import { App } from './App.tsx';
+import { keepFocusClearOfBar } from './focus-clear-of-bar.ts';
 
 /** Hydrates the server's HTML with the data it sent along. */
 export function boot(doc: Document = document, showErrorStack = BUILD_MODE !== 'production') {
   const root = doc.getElementById(ROOT_ELEMENT_ID);
   if (!root) throw new Error('Failed to find the root element');
   const data = readBootstrapData(doc);
+  keepFocusClearOfBar(doc);
 
   const i18n = i18next.createInstance();
   void i18n.init({

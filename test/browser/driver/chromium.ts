@@ -39,7 +39,7 @@ export async function launchChromium(): Promise<Engine> {
         back: async () => void (await page.goBack()),
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
         click: (selector) => page.locator(selector).first().click(),
-        press: (selector, key) => page.locator(selector).first().press(key),
+        press: (selector, key) => (selector ? page.locator(selector).first().press(key) : page.keyboard.press(key)),
         setViewport: (size) => page.setViewportSize(size),
         cookie: async (name) => (await context.cookies(origin)).find((cookie) => cookie.name === name)?.value,
         addInitScript: async (fn, arg) => void (await page.addInitScript(fn as (arg: unknown) => void, arg)),

@@ -98,7 +98,7 @@ export async function launchFirefox(): Promise<Engine> {
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
         click: (selector) => page.click(selector),
         async press(selector, key) {
-          await page.focus(selector);
+          if (selector) await page.focus(selector);
           await page.keyboard.press(key);
         },
         setViewport: (size) => setViewport(page, size),

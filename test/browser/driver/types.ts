@@ -28,6 +28,9 @@ export interface Problem {
   url: string;
 }
 
+/** The keys the journeys press. */
+export type Key = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Tab';
+
 /** A function the page runs; it is sent as source text, so it may use only what the page has. */
 export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
 
@@ -44,8 +47,8 @@ export interface BrowserTab {
   evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
   /** A visitor's click on the first element the selector matches, scrolled into view. */
   click(selector: string): Promise<void>;
-  /** A key pressed while the element has focus. */
-  press(selector: string, key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Tab'): Promise<void>;
+  /** A key pressed on the element (focused first), or on whatever has the focus when null. */
+  press(selector: string | null, key: Key): Promise<void>;
   setViewport(viewport: Viewport): Promise<void>;
   /** The value of a cookie the browser holds for the site. */
   cookie(name: string): Promise<string | undefined>;

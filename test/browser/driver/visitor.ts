@@ -1,5 +1,5 @@
 import type { VisitorLine } from './line.ts';
-import type { BrowserTab, EngineName, PageFunction, Problem, Viewport } from './types.ts';
+import type { BrowserTab, EngineName, Key, PageFunction, Problem, Viewport } from './types.ts';
 
 /**
  * A visitor's tab as the journeys use it, the same in every engine: the engine's own commands
@@ -102,7 +102,8 @@ export class Visitor {
     return this.tab.click(selector);
   }
 
-  press(selector: string, key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Tab'): Promise<void> {
+  /** A key pressed on the element, or on whatever has the focus when the selector is null. */
+  press(selector: string | null, key: Key): Promise<void> {
     return this.tab.press(selector, key);
   }
 

@@ -154,7 +154,8 @@ export async function launchWebKit(): Promise<Engine> {
         click: async (selector) => (await session.findElement(By.css(selector))).click(),
         async press(selector, key) {
           const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
-          await (await session.findElement(By.css(selector))).sendKeys(keys[key]);
+          const element = selector ? await session.findElement(By.css(selector)) : session.switchTo().activeElement();
+          await element.sendKeys(keys[key]);
         },
         setViewport,
         cookie: async (name) => (await session.manage().getCookie(name))?.value,
