@@ -16,7 +16,6 @@ export const CHROMIUM_ONLY = [
   'test/browser/no-javascript.test.ts',
   'test/browser/security-policy.test.ts',
   'test/browser/screenshots.test.ts',
-  'test/browser/stored-language.test.ts',
 ];
 
 /** The browser suite: one real engine (BROWSER_ENGINE) against the built server, one file at a time. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '../../server/paths.ts';
-import { isOfflineThirdPartyFailure } from './page.ts';
-import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
+import type { Visitor } from './driver/visitor.ts';
+import { problemsOf } from './journey.ts';
+import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
@@ -19,12 +19,12 @@ const SECTIONS = { hero: 'header.hero', studios: 'ul.studio-grid', footer: 'foot
 
 /**
  * The race needs the stored language's file to arrive before the last section has hydrated.
- * The page's CPU is slowed down six times (the network is not), as on the phones that lose it.
- * A file fetched over loopback still arrives at a time that varies from run to run: without the
- * wait for hydration, that case failed here in anything from one run of five to four of six,
- * with the machine's load. The file served from the page's memory (as from a cache) arrives
- * before the sections have hydrated every time: without the wait, that case failed in every
- * run, slowed down or not.
+ * In Chromium the page's CPU is slowed down six times (the network is not), as on the phones that
+ * lose it; Firefox and WebKit have no such control and run at full speed. A file fetched over
+ * loopback still arrives at a time that varies from run to run: without the wait for hydration,
+ * that case failed here in anything from one run of five to four of six, with the machine's load.
+ * The file served from the page's memory (as from a cache) arrives before the sections have
+ * hydrated every time: without the wait, that case failed in every run, slowed down or not.
  */
 const CPU_SLOWDOWN = 6;
 
@@ -45,26 +45,14 @@ describe('a returning visitor with the language in localStorage and no cookie', 
   ])(
     "hydrates the server's German page as sent, then turns it English in place (language file %s)",
     async (_, languageFile) => {
-      const { page, context, console: logged, uncaught } = await site.visitor();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const page = await site.visitor();
+      await page.slowDownCpu(CPU_SLOWDOWN);
 
       if (languageFile === 'memory') await serveLanguageFileFromMemory(page);
-      else if (languageFile > 0) {
-        await page.route('**/locales/**', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, languageFile));
-          await route.continue();
-        });
-      }
-      let navigations = 0;
-      const languageFiles: string[] = [];
-      page.on('request', (request) => {
-        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations++;
-        if (request.url().includes('/locales/')) languageFiles.push(new URL(request.url()).pathname);
-      });
+      else if (languageFile > 0) page.line.hold('/locales/', languageFile);
 
       // The server's nodes, taken once the document is parsed and before the app module has run.
-      await page.addInitScript((selectors) => {
+      await page.addInitScript((selectors: typeof SECTIONS) => {
         if (window !== window.top) return; // the video and map frames
         localStorage.setItem('selectedLanguage', 'en');
         document.addEventListener('DOMContentLoaded', () => {
@@ -79,26 +67,26 @@ describe('a returning visitor with the language in localStorage and no cookie', 
         });
       }, SECTIONS);
 
-      const response = await page.goto(site.url + '/');
-      const html = await response!.text();
+      await page.goto('/');
+      // What the server sent: without the cookie it sees a first visit.
+      const html = await (await fetch(site.serverUrl + '/')).text();
       expect(html).toContain('<html lang="de"');
-      expect(html).toContain('role="dialog"'); // without the cookie the server sees a first visit
+      expect(html).toContain('role="dialog"');
 
-      await page.waitForFunction(
-        (en) =>
+      await page.waitFor(
+        (en: typeof english) =>
           document.documentElement.lang === 'en' &&
           !document.querySelector('[role="dialog"]') &&
           document.querySelector('.hero__tagline')?.textContent === en.hero.tagline &&
           document.querySelector('#studios-heading')?.textContent === en.studios.heading &&
           document.querySelector('footer.footer a')?.textContent === en.footer.impressum,
         english,
-        { timeout: 30_000 },
+        { timeout: 30_000, what: 'the page to turn English' },
       );
 
-      expect(logged.filter((entry) => !isOfflineThirdPartyFailure(entry))).toEqual([]);
-      expect(uncaught).toEqual([]);
+      expect(await problemsOf(page)).toEqual([]);
 
-      const sameNodes = await page.evaluate((selectors) => {
+      const sameNodes = await page.evaluate((selectors: typeof SECTIONS) => {
         const server = (window as unknown as { __server: Captured }).__server;
         return {
           hydratedAlready: server.hydratedAlready,
@@ -112,10 +100,11 @@ describe('a returning visitor with the language in localStorage and no cookie', 
       }, SECTIONS);
       expect(sameNodes).toEqual({ hydratedAlready: false, hero: true, studios: true, footer: true });
 
-      expect(navigations).toBe(1);
-      expect(languageFiles).toEqual(['/locales/en/translation.json']);
-      const cookie = (await context.cookies(site.url)).find((c) => c.name === 'selectedLanguage');
-      expect(cookie?.value).toBe('en');
+      const documents = page.line.requests.filter((request) => request.destination === 'document');
+      expect(documents.map((request) => request.path)).toEqual(['/']);
+      const languageFiles = page.line.requests.filter((request) => request.path.startsWith('/locales/'));
+      expect(languageFiles.map((request) => request.path)).toEqual(['/locales/en/translation.json']);
+      expect(await page.cookie('selectedLanguage')).toBe('en');
     },
   );
 });
@@ -124,7 +113,7 @@ describe('a returning visitor with the language in localStorage and no cookie', 
  * Fetches the language file as the document starts, long before the app asks for it, and answers
  * the app's request for it from memory: the app gets it within the task that asks.
  */
-async function serveLanguageFileFromMemory(page: Page): Promise<void> {
+async function serveLanguageFileFromMemory(page: Visitor): Promise<void> {
   await page.addInitScript(() => {
     if (window !== window.top) return;
     const fetchFromServer = window.fetch.bind(window);

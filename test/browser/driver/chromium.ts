@@ -45,6 +45,11 @@ export async function launchChromium(): Promise<Engine> {
         addInitScript: async (fn, arg) => void (await page.addInitScript(fn as (arg: unknown) => void, arg)),
         problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
         screenshot: () => page.screenshot(),
+        async slowDownCpu(rate) {
+          const devtools = await context.newCDPSession(page);
+          await devtools.send('Emulation.setCPUThrottlingRate', { rate });
+          return true;
+        },
         close: () => context.close(),
       };
       return tab;

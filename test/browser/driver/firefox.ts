@@ -105,6 +105,7 @@ export async function launchFirefox(): Promise<Engine> {
         cookie: async (name) => (await context.cookies()).find((cookie) => cookie.name === name)?.value,
         addInitScript: async (fn, arg) => line.runFirst(fn, arg),
         problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
+        slowDownCpu: async () => false,
         screenshot: async () => Buffer.from(await page.screenshot()),
         close: () => context.close(),
       };

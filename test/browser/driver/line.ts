@@ -54,6 +54,10 @@ export class VisitorLine {
     this.firstScripts.push(`(${fn.toString()})(${JSON.stringify(arg) ?? ''});`);
   }
 
+  forgetRequests(): void {
+    this.requests.length = 0;
+  }
+
   /** The status of the latest document the browser asked for. */
   latestDocumentStatus(): number | undefined {
     return this.requests.findLast((request) => request.destination === 'document')?.status;

@@ -57,6 +57,11 @@ export interface BrowserTab {
   /** Errors, warnings, uncaught errors and blocked loads since the tab opened, in every document. */
   problems(): Promise<Problem[]>;
   screenshot(): Promise<Buffer>;
+  /**
+   * Runs the page's scripts this many times slower, as on a slow phone, where the engine can
+   * (Chromium); false where it cannot.
+   */
+  slowDownCpu(rate: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

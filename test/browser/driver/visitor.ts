@@ -146,6 +146,26 @@ export class Visitor {
     return this.tab.problems();
   }
 
+  /**
+   * Makes the page run as on a slow phone: the engine's own CPU throttling where it has one
+   * (Chromium); elsewhere a script that keeps the main thread busy between the page's own tasks,
+   * for (rate - 1) parts of every rate. React hydrates in short slices, each of which then waits
+   * behind the busy spells, as it would on a CPU that many times slower.
+   */
+  async slowDownCpu(rate: number): Promise<void> {
+    if (await this.tab.slowDownCpu(rate)) return;
+    await this.addInitScript((busyShare: number) => {
+      if (window !== window.top) return;
+      const SLICE_MS = 5;
+      const busy = () => {
+        const until = performance.now() + SLICE_MS * busyShare;
+        while (performance.now() < until);
+        setTimeout(busy, SLICE_MS);
+      };
+      setTimeout(busy);
+    }, rate - 1);
+  }
+
   screenshot(): Promise<Buffer> {
     return this.tab.screenshot();
   }

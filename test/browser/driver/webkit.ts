@@ -142,6 +142,7 @@ export async function launchWebKit(): Promise<Engine> {
       }
       await session.get(`${line.origin}/favicon.svg`);
       await setViewport(viewport ?? { width: 1280, height: 720 });
+      line.forgetRequests(); // the visitor's own requests start with its first page
 
       const tab: BrowserTab = {
         async goto(path) {
@@ -161,6 +162,7 @@ export async function launchWebKit(): Promise<Engine> {
         cookie: async (name) => (await session.manage().getCookie(name))?.value,
         addInitScript: async (fn, arg) => line.runFirst(fn, arg),
         problems: async () => (javaScript ? evaluate(recordedProblems, undefined) : []),
+        slowDownCpu: async () => false,
         screenshot: async () => Buffer.from(await session.takeScreenshot(), 'base64'),
         async close() {
           open.delete(tab);
