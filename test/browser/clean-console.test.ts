@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../helpers/languages.ts';
 import type { Problem } from './driver/types.ts';
-import { isNotFoundStatus, problemsOf } from './journey.ts';
+import { isNotFoundStatus, isOfflineThirdPartyFailure, problemsOf } from './journey.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -34,4 +34,19 @@ describe('the first visit with the overlay', () => {
     await visitor.waitFor(() => !document.querySelector('[role="dialog"]'));
     expect(await problemsOf(visitor)).toEqual([]);
   });
+});
+
+// WebDriver does not show WebKit's own console; MiniBrowser on its own writes it, messages of the
+// engine included (a blocked or failed load, a deprecation), which no script in the page sees.
+describe.runIf(site.engine === 'webkit')('WebKit on its own, without a driver', () => {
+  it.each(LANGUAGES.flatMap((lng) => PAGES.map((path) => [lng, path] as const)))(
+    'writes no error or warning of its own on %s %s',
+    async (lng, path) => {
+      const written = await site.launched.consoleOfPlainVisit!(`${site.serverUrl}${path}?lng=${lng}`, 2500);
+      const notFoundLog = (entry: Problem) => path === '/no-such-page' && entry.text.includes(path);
+      expect(written.filter((entry) => !isOfflineThirdPartyFailure(entry) && !notFoundLog(entry))).toEqual([]);
+      // The 404 page's own log shows that the engine's console is being read.
+      if (path === '/no-such-page') expect(written.filter(notFoundLog)).toHaveLength(1);
+    },
+  );
 });

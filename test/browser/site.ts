@@ -10,6 +10,8 @@ export type VisitorOptions = BrowserSettings & { language?: Language };
 
 export interface Browsers {
   readonly engine: EngineName;
+  /** The launched engine itself, for what only one engine offers. */
+  readonly launched: Engine;
   /** A new visitor of the server at `serverUrl`: its own cookies and storage, and its own line. */
   visitor(serverUrl: string, options?: VisitorOptions): Promise<Visitor>;
 }
@@ -35,6 +37,9 @@ export function setUpBrowsers(): Browsers {
 
   return {
     engine: name,
+    get launched() {
+      return engine;
+    },
     async visitor(serverUrl, options = {}) {
       const line = await VisitorLine.open(serverUrl);
       try {
@@ -51,6 +56,7 @@ export function setUpBrowsers(): Browsers {
 
 export interface Site {
   readonly engine: EngineName;
+  readonly launched: Engine;
   /** Where the server itself listens; visitors reach it through their own lines. */
   readonly serverUrl: string;
   visitor(options?: VisitorOptions): Promise<Visitor>;
@@ -68,6 +74,9 @@ export function setUpSite(env: NodeJS.ProcessEnv = {}): Site {
   });
   return {
     engine: browsers.engine,
+    get launched() {
+      return browsers.launched;
+    },
     get serverUrl() {
       return server.url;
     },

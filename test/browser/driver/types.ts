@@ -75,5 +75,11 @@ export interface Engine {
    * before the first page when given.
    */
   open(line: VisitorLine, settings: BrowserSettings & { language?: string }): Promise<BrowserTab>;
+  /**
+   * WebKit only: the errors and warnings the engine itself writes while it shows the address for
+   * `ms`, with no driver attached (MiniBrowser's setting that writes the console out, which it
+   * does not apply under WebDriver). They include messages no script in the page can see.
+   */
+  consoleOfPlainVisit?(url: string, ms: number): Promise<Problem[]>;
   close(): Promise<void>;
 }

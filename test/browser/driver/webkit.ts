@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
@@ -42,6 +43,16 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
     'window *:not(.webkit) { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; -gtk-icon-transform: scale(0.1); }\n',
   );
   return home;
+}
+
+/** Ends a child process, forcibly if it has not gone within two seconds of being asked. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill();
+  const force = setTimeout(() => child.kill('SIGKILL'), 2000);
+  await exited;
+  clearTimeout(force);
 }
 
 /** A display of its own: MiniBrowser has no headless mode. */
@@ -167,15 +178,32 @@ export async function launchWebKit(): Promise<Engine> {
         async close() {
           open.delete(tab);
           await session.quit().catch(() => undefined);
-          driver.process.kill();
+          await stop(driver.process);
         },
       };
       open.add(tab);
       return tab;
     },
+    async consoleOfPlainVisit(url, ms) {
+      const browser = spawn(MINIBROWSER, ['--enable-write-console-messages-to-stdout=true', url], {
+        env: { ...process.env, DISPLAY: screen.display, XDG_CONFIG_HOME: gtkConfig(configRoot, false) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      // The setting is named for stdout; WebKitGTK 2.50 writes the messages to stderr.
+      let written = '';
+      browser.stderr.on('data', (chunk: Buffer) => (written += chunk.toString()));
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await stop(browser);
+      // "<source url>:<line>:<column>: CONSOLE ERROR <message>"
+      return [...written.matchAll(/^(.*?):\d+:\d+: CONSOLE (ERROR|WARN) (.*)$/gm)].map(([, source, level, text]) => ({
+        kind: level === 'ERROR' ? 'error' : 'warning',
+        text: text!,
+        url: source!,
+      }));
+    },
     async close() {
       await Promise.all([...open].map((tab) => tab.close()));
-      screen.process.kill();
+      await stop(screen.process);
       rmSync(configRoot, { recursive: true, force: true });
     },
   };
