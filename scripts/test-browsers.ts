@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ENGINE_NAMES, type EngineName } from '../test/browser/driver/types.ts';
+import { ENGINE_NAMES, type EngineName } from './harness/browser-engines.ts';
 
 const { values, positionals } = parseArgs({
   options: { engine: { type: 'string' } },

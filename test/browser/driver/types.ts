@@ -1,8 +1,7 @@
+import type { EngineName } from '../../../scripts/harness/browser-engines.ts';
 import type { VisitorLine } from './line.ts';
 
-/** The browser engines the suite drives, each through its own driver module. */
-export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
-export type EngineName = (typeof ENGINE_NAMES)[number];
+export { ENGINE_NAMES, type EngineName } from '../../../scripts/harness/browser-engines.ts';
 
 export interface Viewport {
   width: number;
