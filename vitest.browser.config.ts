@@ -12,7 +12,6 @@ export const CHROMIUM_ONLY = [
   'test/browser/carousel.test.ts',
   'test/browser/language.test.ts',
   'test/browser/languages.test.ts',
-  'test/browser/accessibility.test.ts',
   'test/browser/no-javascript.test.ts',
   'test/browser/security-policy.test.ts',
   'test/browser/screenshots.test.ts',
