@@ -151,7 +151,16 @@ export async function launchWebKit(): Promise<Engine> {
         reload: () => session.navigate().refresh(),
         back: () => session.navigate().back(),
         evaluate,
-        click: async (selector) => (await session.findElement(By.css(selector))).click(),
+        async click(selector) {
+          // WebDriver scrolls the element into view itself, but smoothly where the page's CSS asks
+          // for smooth scrolling, and then finds it still out of view: brought there at once first.
+          const element = await session.findElement(By.css(selector));
+          await session.executeScript(
+            'arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" })',
+            element,
+          );
+          await element.click();
+        },
         async press(selector, key) {
           const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
           await (await session.findElement(By.css(selector))).sendKeys(keys[key]);
