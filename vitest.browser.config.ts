@@ -8,11 +8,6 @@ import { defineConfig } from 'vitest/config';
 export const CHROMIUM_ONLY = [
   'test/browser/event-clock.test.ts',
   'test/browser/first-paint.test.ts',
-  'test/browser/interactions.test.ts',
-  'test/browser/carousel.test.ts',
-  'test/browser/language.test.ts',
-  'test/browser/languages.test.ts',
-  'test/browser/accessibility.test.ts',
   'test/browser/no-javascript.test.ts',
   'test/browser/security-policy.test.ts',
   'test/browser/screenshots.test.ts',

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { languageCookie } from '../shared/language-cookie.ts';
@@ -101,7 +110,10 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
   }, []);
 
   const info = languageInfo(languages, current.language);
-  useEffect(() => {
+  // In the same commit as the texts, before the browser paints them: a passive effect runs after
+  // the paint, in WebKit a quarter of a second later, and meanwhile the new texts would be shown
+  // (and read out) under the old language and direction.
+  useLayoutEffect(() => {
     document.documentElement.lang = current.language;
     document.documentElement.dir = info.dir;
   }, [current.language, info.dir]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { watchTimerLateness } from './page.ts';
-import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
+import type { Visitor } from './driver/visitor.ts';
+import { watchTimerLateness } from './journey.ts';
+import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
@@ -11,8 +11,8 @@ interface LabelChange {
 }
 
 /** Watches the studio label in the page: every text change with its time, and the lowest opacity seen. */
-async function recordLabel(page: Page, forMs: number) {
-  return page.evaluate(async (duration) => {
+async function recordLabel(visitor: Visitor, forMs: number) {
+  return visitor.evaluate(async (duration) => {
     const label = document.querySelector('.hero__studio')!;
     const changes: LabelChange[] = [];
     let lowestOpacity = 1;
@@ -36,25 +36,23 @@ async function recordLabel(page: Page, forMs: number) {
   }, forMs);
 }
 
-async function openHydrated(page: Page) {
-  await page.goto(site.url + '/');
-  await page.waitForFunction(() => document.querySelectorAll('.hero__slide').length === 4);
+async function openHydrated(visitor: Visitor) {
+  await visitor.goto('/');
+  await visitor.waitFor(() => document.querySelectorAll('.hero__slide').length === 4);
 }
+
+const transitionDuration = (visitor: Visitor, selector: string) =>
+  visitor.evaluate((s) => getComputedStyle(document.querySelector(s)!).transitionDuration, selector);
 
 describe('the hero carousel, measured', () => {
   it('changes the studio every 4 s, fades the label for 200 ms, and wraps after the last slide', async () => {
-    const { page } = await site.visitor({ language: 'de' });
-    const lateness = await watchTimerLateness(page);
-    await openHydrated(page);
-    expect(
-      await page
-        .locator('.hero__slide')
-        .first()
-        .evaluate((img) => getComputedStyle(img).transitionDuration),
-    ).toBe('1s');
+    const visitor = await site.visitor({ language: 'de' });
+    const lateness = await watchTimerLateness(visitor);
+    await openHydrated(visitor);
+    expect(await transitionDuration(visitor, '.hero__slide')).toBe('1s');
 
     await lateness.reset();
-    const { changes, lowestOpacity } = await recordLabel(page, 16_800);
+    const { changes, lowestOpacity } = await recordLabel(visitor, 16_800);
     // Each change is a timer of the page: on a busy machine it may run as late as the page's timers do.
     const slack = await lateness.worstMs();
     const texts = changes.map((c) => c.text);
@@ -75,30 +73,25 @@ describe('the hero carousel, measured', () => {
   });
 
   it('stops with the pause control and resumes', async () => {
-    const { page } = await site.visitor({ language: 'de' });
-    await openHydrated(page);
-    await page.locator('.hero__pause').click();
-    expect(await page.locator('.hero__pause').getAttribute('aria-pressed')).toBe('true');
-    const paused = await recordLabel(page, 5000);
+    const visitor = await site.visitor({ language: 'de' });
+    await openHydrated(visitor);
+    await visitor.click('.hero__pause');
+    expect(await visitor.attribute('.hero__pause', 'aria-pressed')).toBe('true');
+    const paused = await recordLabel(visitor, 5000);
     expect(paused.changes.map((c) => c.text)).toEqual(['Studio München']);
 
-    await page.locator('.hero__pause').click();
-    const resumed = await recordLabel(page, 4600);
+    await visitor.click('.hero__pause');
+    const resumed = await recordLabel(visitor, 4600);
     expect(resumed.changes.map((c) => c.text)).toEqual(['Studio München', 'Studio Marbella']);
   });
 
   it('keeps changing the label without any fade when reduced motion is asked for', async () => {
-    const { page } = await site.visitor({ language: 'de' });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openHydrated(page);
-    expect(await page.locator('.hero__studio').evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
-    expect(
-      await page
-        .locator('.hero__slide')
-        .first()
-        .evaluate((img) => getComputedStyle(img).transitionDuration),
-    ).toBe('0s');
-    const { changes, lowestOpacity } = await recordLabel(page, 4600);
+    const visitor = await site.visitor({ language: 'de', reducedMotion: true });
+    await openHydrated(visitor);
+    expect(await visitor.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    expect(await transitionDuration(visitor, '.hero__studio')).toBe('0s');
+    expect(await transitionDuration(visitor, '.hero__slide')).toBe('0s');
+    const { changes, lowestOpacity } = await recordLabel(visitor, 4600);
     expect(changes.map((c) => c.text)).toEqual(['Studio München', 'Studio Marbella']);
     expect(lowestOpacity).toBe(1);
   });

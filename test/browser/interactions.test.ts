@@ -1,129 +1,165 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { waitForHydration } from './page.ts';
-import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
+import type { Visitor } from './driver/visitor.ts';
+import { problemsOf, waitForHydration } from './journey.ts';
+import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
-async function openHydrated(page: Page, path = '/') {
-  await page.goto(site.url + path);
-  await waitForHydration(page);
+async function openHydrated(visitor: Visitor, path = '/') {
+  await visitor.goto(path);
+  await waitForHydration(visitor);
 }
 
-const inViewport = (page: Page, selector: string) =>
-  page.locator(selector).evaluate((el) => {
-    const box = el.getBoundingClientRect();
+const inViewport = (visitor: Visitor, selector: string) =>
+  visitor.evaluate((s) => {
+    const box = document.querySelector(s)!.getBoundingClientRect();
     return box.top < window.innerHeight && box.bottom > 0;
-  });
+  }, selector);
 
 describe('the hero button', () => {
   it('scrolls to the live stream', async () => {
-    const { page } = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
-    await openHydrated(page);
-    expect(await inViewport(page, '#rsvp')).toBe(false);
-    await page.locator('.hero a[href="#rsvp"]').click();
+    const visitor = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
+    await openHydrated(visitor);
+    expect(await inViewport(visitor, '#rsvp')).toBe(false);
+    await visitor.click('.hero a[href="#rsvp"]');
     // The section comes to rest right below the language bar at the top.
-    await page.waitForFunction(() => {
-      const box = document.getElementById('rsvp')!.getBoundingClientRect();
-      const bar = document.querySelector('.language-menu')!.getBoundingClientRect();
-      return Math.abs(box.top - bar.bottom) < 2;
-    });
-    expect(await inViewport(page, '#rsvp')).toBe(true);
+    await visitor.waitFor(
+      () => {
+        const box = document.getElementById('rsvp')!.getBoundingClientRect();
+        const bar = document.querySelector('.language-menu')!.getBoundingClientRect();
+        return Math.abs(box.top - bar.bottom) < 2;
+      },
+      undefined,
+      { what: '#rsvp to come to rest below the language bar' },
+    );
+    expect(await inViewport(visitor, '#rsvp')).toBe(true);
   });
 });
 
 describe('the studio picker', () => {
   it('shows the address and map of each studio chosen', async () => {
-    const { page } = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
-    await openHydrated(page);
-    const frame = page.locator('.map-panel__map');
-    expect(await frame.getAttribute('loading')).toBe('lazy');
-    const studios = await page
-      .locator('#studio-select option')
-      .evaluateAll((options) => options.map((o) => ({ id: (o as HTMLOptionElement).value, name: o.textContent! })));
+    const visitor = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
+    await openHydrated(visitor);
+    const frame = '.map-panel__map';
+    expect(await visitor.attribute(frame, 'loading')).toBe('lazy');
+    const studios = await visitor.evaluate(() =>
+      [...document.querySelectorAll<HTMLOptionElement>('#studio-select option')].map((o) => ({
+        id: o.value,
+        name: o.textContent!,
+      })),
+    );
     expect(studios).toHaveLength(4);
     const seenSources = new Set<string>();
     for (const studio of studios) {
-      await page.locator('#studio-select').selectOption(studio.id);
-      expect(await frame.getAttribute('title')).toBe(`${studio.name} Location`);
-      expect(await page.locator('.map-panel__name').textContent()).toBe(studio.name);
-      seenSources.add((await frame.getAttribute('src'))!);
-      expect(await frame.getAttribute('loading')).toBe('lazy');
+      await visitor.select('#studio-select', studio.id);
+      // The choice is rendered by React right after the select's change event.
+      await visitor.waitFor((name) => document.querySelector('.map-panel__name')?.textContent === name, studio.name, {
+        what: `the map panel to show ${studio.name}`,
+      });
+      expect(await visitor.attribute(frame, 'title')).toBe(`${studio.name} Location`);
+      expect(await visitor.text('.map-panel__name')).toBe(studio.name);
+      seenSources.add((await visitor.attribute(frame, 'src'))!);
+      expect(await visitor.attribute(frame, 'loading')).toBe('lazy');
     }
     expect(seenSources.size).toBe(4);
-    expect(await page.locator('.map-panel__address').textContent()).toContain('Dübendorf');
-    expect(await page.locator('.map-panel').evaluate((el) => el.getBoundingClientRect().height)).toBe(24 * 16);
+    expect(await visitor.text('.map-panel__address')).toContain('Dübendorf');
+    expect(await visitor.evaluate(() => document.querySelector('.map-panel')!.getBoundingClientRect().height)).toBe(
+      24 * 16,
+    );
   });
 });
 
 describe('the studio cards', () => {
-  const columns = (page: Page) =>
-    page
-      .locator('.studio-card')
-      .evaluateAll((cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left))).size);
+  const columns = (visitor: Visitor) =>
+    visitor.evaluate(
+      () =>
+        new Set([...document.querySelectorAll('.studio-card')].map((c) => Math.round(c.getBoundingClientRect().left)))
+          .size,
+    );
 
   it('open each studio in a new tab, in two columns on a wide screen and one on a phone', async () => {
-    const { page } = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
-    await openHydrated(page);
-    const links = await page
-      .locator('.studio-card')
-      .evaluateAll((cards) =>
-        cards.map((c) => ({ target: c.getAttribute('target'), rel: c.getAttribute('rel') ?? '' })),
-      );
+    const visitor = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
+    await openHydrated(visitor);
+    const links = await visitor.evaluate(() =>
+      [...document.querySelectorAll('.studio-card')].map((c) => ({
+        target: c.getAttribute('target'),
+        rel: c.getAttribute('rel') ?? '',
+      })),
+    );
     expect(links).toHaveLength(4);
     for (const link of links) {
       expect(link.target).toBe('_blank');
       expect(link.rel.split(' ')).toContain('noopener');
     }
-    expect(await columns(page)).toBe(2);
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await columns(page)).toBe(1);
+    expect(await columns(visitor)).toBe(2);
+    await visitor.setViewport({ width: 390, height: 844 });
+    expect(await columns(visitor)).toBe(1);
   });
 });
 
 describe('the footer and the legal notice', () => {
   it('lead to /impressum and its privacy section, and back to /', async () => {
-    const { page } = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
-    await openHydrated(page);
+    const visitor = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
+    await openHydrated(visitor);
 
-    await page.locator('.footer a[href="/impressum"]').click();
-    await page.waitForURL(site.url + '/impressum');
-    expect(await page.locator('.legal h1').textContent()).toBe('Impressum');
-    await page.locator('a.legal__back').click();
-    await page.waitForURL(site.url + '/');
-    // The address changes first; the landing page is rendered as a transition right after.
-    await page.locator('.hero__title').waitFor({ state: 'visible' });
+    await visitor.click('.footer a[href="/impressum"]');
+    await visitor.waitForLocation('/impressum');
+    // The address changes first; the page is rendered as a transition right after.
+    await visitor.waitFor(() => document.querySelector('.legal h1')?.textContent === 'Impressum');
+    await visitor.click('a.legal__back');
+    await visitor.waitForLocation('/');
+    // As above: the landing page follows the address.
+    await visitor.waitFor(
+      () => {
+        const title = document.querySelector('.hero__title');
+        const box = title?.getBoundingClientRect();
+        return !!box && box.width > 0 && box.height > 0 && getComputedStyle(title!).visibility !== 'hidden';
+      },
+      undefined,
+      { what: 'the hero title to be visible' },
+    );
 
-    await page.locator('.footer a[href="/impressum#Datenschutzerklärung"]').click();
-    await page.waitForURL(/\/impressum#Datenschutzerkl%C3%A4rung$/);
+    await visitor.click('.footer a[href="/impressum#Datenschutzerklärung"]');
+    await visitor.waitForLocation(/\/impressum#Datenschutzerkl%C3%A4rung$/);
     // As above, the legal notice is rendered just after the address changes, then scrolled to.
-    await page.waitForFunction(() => {
-      const box = document.getElementById('Datenschutzerklärung')?.getBoundingClientRect();
-      return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
-    });
-    await page.goBack();
-    await page.waitForURL(site.url + '/');
+    await visitor.waitFor(
+      () => {
+        const box = document.getElementById('Datenschutzerklärung')?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+      },
+      undefined,
+      { what: 'the privacy section to be scrolled to' },
+    );
+    await visitor.back();
+    await visitor.waitForLocation('/');
 
     // A visitor arriving on the anchor directly lands on the section too (on a busy machine the
     // browser may scroll to it only after the load event).
-    await page.goto(site.url + '/impressum#Datenschutzerklärung');
-    await expect.poll(() => inViewport(page, '#privacy-heading'), { timeout: 10_000 }).toBe(true);
+    await visitor.goto('/impressum#Datenschutzerklärung');
+    await visitor.waitFor(
+      () => {
+        const box = document.querySelector('#privacy-heading')!.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      },
+      undefined,
+      { what: 'the privacy heading to be in view' },
+    );
   });
 });
 
 describe('an unknown path', () => {
   it('shows the 404 page and logs the path with console.error', async () => {
-    const watched = await site.visitor({ language: 'de' });
-    const response = await watched.page.goto(site.url + '/no/such/page');
-    expect(response!.status()).toBe(404);
-    await watched.page.waitForFunction(() => document.title.includes('404') || document.querySelector('.not-found'));
-    expect(await watched.page.locator('.not-found__message').textContent()).toBe('Hoppla! Seite nicht gefunden');
-    await expect
-      .poll(() => watched.console.filter((m) => m.type === 'error' && m.text.includes('/no/such/page')).length, {
-        timeout: 10_000, // logged once the page has hydrated, which a busy machine delays
-      })
-      .toBe(1);
-    await watched.page.locator('.not-found a[href="/"]').click();
-    await watched.page.waitForURL(site.url + '/');
+    const visitor = await site.visitor({ language: 'de' });
+    expect((await visitor.goto('/no/such/page')).status).toBe(404);
+    await visitor.waitFor(() => document.title.includes('404') || !!document.querySelector('.not-found'));
+    expect(await visitor.text('.not-found__message')).toBe('Hoppla! Seite nicht gefunden');
+    const loggedPath = async () =>
+      (await problemsOf(visitor)).filter((m) => m.kind === 'error' && m.text.includes('/no/such/page')).length;
+    // Logged once the page has hydrated, which a busy machine delays.
+    const deadline = Date.now() + 10_000;
+    while ((await loggedPath()) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await loggedPath()).toBe(1);
+    await visitor.click('.not-found a[href="/"]');
+    await visitor.waitForLocation('/');
   });
 });

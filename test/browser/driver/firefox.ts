@@ -94,7 +94,7 @@ export async function launchFirefox(): Promise<Engine> {
           return { status: response?.status() ?? 0 };
         },
         reload: async () => void (await page.reload()),
-        back: async () => void (await page.goBack()),
+        back: () => back(page),
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
         click: (selector) => page.click(selector),
         async press(selector, key) {
@@ -119,10 +119,43 @@ export async function launchFirefox(): Promise<Engine> {
 
 /**
  * Puppeteer sets the screen's orientation with the size, a command Firefox ESR 140 does not
- * know; the size itself is set by a command of its own, sent alongside, which it does.
+ * know; the size itself is set by a command of its own, sent alongside, which it does. That
+ * failure ends the call before the size is applied, so the page is asked until it has it.
  */
 async function setViewport(page: Page, { width, height }: Viewport): Promise<void> {
   await page.setViewport({ width, height }).catch((error: Error) => {
     if (!error.message.includes('unknown command emulation.setScreenOrientationOverride')) throw error;
   });
+  const applied = () =>
+    page.evaluate(([w, h]) => innerWidth === w && innerHeight === h, [width, height] as const).catch(() => false);
+  for (const deadline = Date.now() + 10_000; !(await applied());) {
+    if (Date.now() > deadline) throw new Error(`Firefox did not take the size ${width}×${height}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * One step back in the tab's history, done when the page shows it: within the document (a
+ * route the page's script pushed, an anchor) once its popstate has fired, otherwise once the
+ * earlier document has loaded. Puppeteer's goBack waits for a new document even when the
+ * step stays within the same one, and times out there.
+ */
+async function back(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const step = { done: false };
+    (window as unknown as { __stepBack: typeof step }).__stepBack = step;
+    addEventListener('popstate', () => (step.done = true), { once: true });
+    history.back();
+  });
+  const shown = () =>
+    page
+      .evaluate(() => {
+        const step = (window as unknown as { __stepBack?: { done: boolean } }).__stepBack;
+        return step ? step.done : document.readyState === 'complete';
+      })
+      .catch(() => false);
+  for (const deadline = Date.now() + 30_000; !(await shown());) {
+    if (Date.now() > deadline) throw new Error('Firefox did not go back within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

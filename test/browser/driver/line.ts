@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 
 /** The path the line answers itself with the script it puts first in every document. */
 const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';
@@ -12,6 +13,8 @@ export interface PassedRequest {
   destination: string;
   /** The server's status, once it answered. */
   status?: number;
+  /** For a document, the HTML the server sent, once it has all arrived (before the line puts anything in). */
+  html?: string;
 }
 
 /**
@@ -94,6 +97,13 @@ export class VisitorLine {
         const html = String(answer.headers['content-type'] ?? '').startsWith('text/html');
         if (!(inject && html)) {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
+          if (html && passed.destination === 'document') {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => {
+              passed.html = decode(Buffer.concat(chunks), answer.headers['content-encoding']);
+            });
+          }
           answer.pipe(response);
           return;
         }
@@ -101,8 +111,10 @@ export class VisitorLine {
         response.writeHead(answer.statusCode ?? 502, rest);
         let head = '';
         let placed = false;
+        let sent = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => {
+          sent += chunk;
           if (placed) return void response.write(chunk);
           head += chunk;
           const open = /<head[^>]*>/i.exec(head);
@@ -111,10 +123,21 @@ export class VisitorLine {
           response.write(`${head.slice(0, at)}<script src="${FIRST_SCRIPT_PATH}"></script>${head.slice(at)}`);
           placed = true;
         });
-        answer.on('end', () => response.end(placed ? undefined : head));
+        answer.on('end', () => {
+          if (passed.destination === 'document') passed.html = sent;
+          response.end(placed ? undefined : head);
+        });
       },
     );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   }
+}
+
+/** A body as the server compressed it, as text. */
+function decode(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(body).toString('utf8');
+  return body.toString('utf8');
 }

@@ -133,15 +133,33 @@ export async function launchWebKit(): Promise<Engine> {
       line.runFirst(problemProbe, true);
 
       const setViewport = async ({ width, height }: Viewport) => {
-        // The window's size includes its toolbar: size it, see what the page got, and make up the difference.
+        // The window's size includes its toolbar: size it, see what the page got, and make up the
+        // difference. The page learns of a new size a moment after the window has it, so it is
+        // asked until its answer holds still, and the window resized again until the page has
+        // the size asked for.
         const window = session.manage().window();
-        await window.setRect({ width, height });
-        const [innerWidth, innerHeight] = await session.executeScript<[number, number]>(
-          'return [innerWidth, innerHeight]',
-        );
-        if (innerWidth !== width || innerHeight !== height) {
-          await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+        const inner = () => session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
+        const settled = async () => {
+          let last = await inner();
+          for (let same = 0, tries = 0; same < 3 && tries < 40; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 25));
+            const now = await inner();
+            same = now[0] === last[0] && now[1] === last[1] ? same + 1 : 0;
+            last = now;
+          }
+          return last;
+        };
+        let rect = { width, height };
+        for (let attempt = 0; attempt < 5; attempt++) {
+          await window.setRect(rect);
+          const [innerWidth, innerHeight] = await settled();
+          if (innerWidth === width && innerHeight === height) return;
+          rect = {
+            width: Math.max(width, rect.width + width - innerWidth),
+            height: Math.max(height, rect.height + height - innerHeight),
+          };
         }
+        throw new Error(`MiniBrowser's page did not take the size ${width}×${height}`);
       };
       const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
         session.executeScript<R>(`return (${fn.toString()}).apply(null, arguments)`, arg);
@@ -163,7 +181,16 @@ export async function launchWebKit(): Promise<Engine> {
         reload: () => session.navigate().refresh(),
         back: () => session.navigate().back(),
         evaluate,
-        click: async (selector) => (await session.findElement(By.css(selector))).click(),
+        async click(selector) {
+          // WebDriver scrolls the element into view itself, but smoothly where the page's CSS asks
+          // for smooth scrolling, and then finds it still out of view: brought there at once first.
+          const element = await session.findElement(By.css(selector));
+          await session.executeScript(
+            'arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" })',
+            element,
+          );
+          await element.click();
+        },
         async press(selector, key) {
           const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
           const element = selector ? await session.findElement(By.css(selector)) : session.switchTo().activeElement();
