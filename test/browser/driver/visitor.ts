@@ -76,25 +76,38 @@ export class Visitor {
   }
 
   /** Whether the first match takes up space on the page and is not hidden, as a visitor would see it. */
-  isVisible(selector: string): Promise<boolean> {
-    return this.evaluate((s) => {
-      const element = document.querySelector(s);
-      if (!element) return false;
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-    }, selector);
+  async isVisible(selector: string): Promise<boolean> {
+    return (await this.count(selector, { visible: true, first: true })) > 0;
   }
 
-  /** How many elements match, or how many of them are visible. */
-  count(selector: string, { visible = false } = {}): Promise<number> {
+  /**
+   * How many elements match, or how many of them are visible: with a box, not `visibility:
+   * hidden`, and not skipped content (the body of a closed `<details>`, which Chromium lays out
+   * with `content-visibility: hidden`) where the browser can tell (`checkVisibility`), or else
+   * not inside a closed `<details>` beside its summary.
+   */
+  count(selector: string, { visible = false, first = false } = {}): Promise<number> {
     return this.evaluate(
-      ([s, onlyVisible]) =>
-        [...document.querySelectorAll(s)].filter((element) => {
-          if (!onlyVisible) return true;
+      ([s, onlyVisible, onlyFirst]) => {
+        const shown = (element: Element) => {
           const box = element.getBoundingClientRect();
-          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-        }).length,
-      [selector, visible] as const,
+          if (!(box.width > 0 && box.height > 0) || getComputedStyle(element).visibility === 'hidden') return false;
+          if ('checkVisibility' in element) return element.checkVisibility();
+          for (
+            let child: Element = element, parent = element.parentElement;
+            parent;
+            child = parent, parent = parent.parentElement
+          ) {
+            if (parent instanceof HTMLDetailsElement && !parent.open && child.tagName !== 'SUMMARY') return false;
+          }
+          return true;
+        };
+        const matches = onlyFirst
+          ? [document.querySelector(s)].filter((e) => e !== null)
+          : [...document.querySelectorAll(s)];
+        return matches.filter((element) => !onlyVisible || shown(element)).length;
+      },
+      [selector, visible, first] as const,
     );
   }
 
