@@ -13,7 +13,6 @@ export const CHROMIUM_ONLY = [
   'test/browser/language.test.ts',
   'test/browser/languages.test.ts',
   'test/browser/accessibility.test.ts',
-  'test/browser/screenshots.test.ts',
   'test/browser/language-button.test.ts',
   'test/browser/stored-language.test.ts',
 ];
