@@ -55,12 +55,15 @@ export async function launchFirefox(): Promise<Engine> {
   return {
     name: 'firefox',
     version,
-    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone = '', language }) {
+    async open(
+      line,
+      { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone = '', language },
+    ) {
       const browser = await browserFor({ javaScript, reducedMotion, timeZone });
       const origin = line.origin;
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await setViewport(page, viewport ?? { width: 1280, height: 720 });
+      await setViewport(page, viewport ?? { width: 1280, height: 720 }, deviceScaleFactor);
       if (language)
         await context.setCookie({
           name: 'selectedLanguage',
@@ -104,7 +107,7 @@ export async function launchFirefox(): Promise<Engine> {
           await page.evaluate((s) => document.querySelector<HTMLElement>(s)?.focus(), selector);
           await page.keyboard.press(key);
         },
-        setViewport: (size) => setViewport(page, size),
+        setViewport: (size) => setViewport(page, size, deviceScaleFactor),
         cookie: async (name) => (await context.cookies()).find((cookie) => cookie.name === name)?.value,
         addInitScript: async (fn, arg) => line.runFirst(fn, arg),
         problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
@@ -136,8 +139,8 @@ function centreInView(selector: string): { x: number; y: number } {
  * Puppeteer sets the screen's orientation with the size, a command Firefox ESR 140 does not
  * know; the size itself is set by a command of its own, sent alongside, which it does.
  */
-async function setViewport(page: Page, { width, height }: Viewport): Promise<void> {
-  await page.setViewport({ width, height }).catch((error: Error) => {
+async function setViewport(page: Page, { width, height }: Viewport, deviceScaleFactor: number): Promise<void> {
+  await page.setViewport({ width, height, deviceScaleFactor }).catch((error: Error) => {
     if (!error.message.includes('unknown command emulation.setScreenOrientationOverride')) throw error;
   });
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The path the line answers itself with the script it puts first in every document. */
-const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';
+export const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';
 
 export interface PassedRequest {
   method: string;

@@ -12,6 +12,8 @@ export interface Viewport {
 /** What a visitor's browser is like, fixed before its first page. */
 export interface BrowserSettings {
   viewport?: Viewport;
+  /** Device pixels per CSS pixel; 1 unless given. */
+  deviceScaleFactor?: number;
   /** false: the browser runs no script of the page at all. */
   javaScript?: boolean;
   /** The system setting behind `prefers-reduced-motion: reduce`. */

@@ -42,9 +42,14 @@ export class Visitor {
     { timeout = 10_000, what = fn.toString() }: { timeout?: number; what?: string } = {},
   ): Promise<void> {
     const deadline = Date.now() + timeout;
+    // Only whether it is truthy crosses over: an element, say, is no value every driver can return.
+    const truthy = new Function(
+      'arg',
+      `return Promise.resolve((${fn.toString()})(arg)).then(Boolean);`,
+    ) as PageFunction<A, boolean>;
     for (;;) {
       // A navigation may replace the document between two tries.
-      const result = await this.tab.evaluate(fn, arg as A).catch(() => false);
+      const result = await this.tab.evaluate(truthy, arg as A).catch(() => false);
       if (result) return;
       if (Date.now() > deadline) throw new Error(`waited ${timeout} ms in ${this.engine} for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -92,7 +97,7 @@ export class Visitor {
         const shown = (element: Element) => {
           const box = element.getBoundingClientRect();
           if (!(box.width > 0 && box.height > 0) || getComputedStyle(element).visibility === 'hidden') return false;
-          if ('checkVisibility' in element) return element.checkVisibility();
+          if (typeof (element as Partial<Element>).checkVisibility === 'function') return element.checkVisibility();
           for (
             let child: Element = element, parent = element.parentElement;
             parent;
