@@ -6,8 +6,6 @@ import { defineConfig } from 'vitest/config';
  * names them.
  */
 export const CHROMIUM_ONLY = [
-  'test/browser/event-clock.test.ts',
-  'test/browser/first-paint.test.ts',
   'test/browser/interactions.test.ts',
   'test/browser/carousel.test.ts',
   'test/browser/language.test.ts',
