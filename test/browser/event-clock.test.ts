@@ -258,9 +258,9 @@ async function watched(visitor: Visitor): Promise<Watch> {
 
 describe(`an open page in ${browsers.engine}, on the real clock`, () => {
   // Content gives times to the minute: both servers' moment is the next whole minute at least
-  // 15 s away, the start of one event and the end of another, so one wait covers both.
+  // 20 s away, the start of one event and the end of another, so one wait covers both.
   it('counts down and turns live at the start, and closes at the end, in place and without moving the hero', async () => {
-    const moment = wholeMinuteFromNow(15_000);
+    const moment = wholeMinuteFromNow(20_000);
     const [starting, ending] = await Promise.all([
       startServer({ CONTENT_PATH: contentFileForEvent(moment, 60) }),
       startServer({ CONTENT_PATH: contentFileForEvent(moment - 60 * MINUTE, 60) }),
