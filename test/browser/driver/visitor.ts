@@ -43,9 +43,12 @@ export class Visitor {
   ): Promise<void> {
     const deadline = Date.now() + timeout;
     // Only whether it is truthy crosses over: an element, say, is no value every driver can return.
+    // A promise is awaited only when the function returns one: a page that runs no scripts of its
+    // own (Firefox without JavaScript) never settles one made there.
     const truthy = new Function(
       'arg',
-      `return Promise.resolve((${fn.toString()})(arg)).then(Boolean);`,
+      `const result = (${fn.toString()})(arg);
+      return typeof result?.then === 'function' ? result.then(Boolean) : Boolean(result);`,
     ) as PageFunction<A, boolean>;
     for (;;) {
       // A navigation may replace the document between two tries.
