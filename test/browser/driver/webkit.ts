@@ -128,15 +128,31 @@ export async function launchWebKit(): Promise<Engine> {
       line.runFirst(problemProbe, true);
 
       const setViewport = async ({ width, height }: Viewport) => {
-        // The window's size includes its toolbar: size it, see what the page got, and make up the difference.
+        // The window's size includes its toolbar: size it, see what the page got, and make up the
+        // difference. The page learns its new size a moment after the command returns, so the
+        // size is read until two readings agree.
         const window = session.manage().window();
-        await window.setRect({ width, height });
-        const [innerWidth, innerHeight] = await session.executeScript<[number, number]>(
-          'return [innerWidth, innerHeight]',
-        );
-        if (innerWidth !== width || innerHeight !== height) {
-          await window.setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+        const settledInnerSize = async () => {
+          let last = '';
+          for (let tries = 0; tries < 40; tries++) {
+            const now = await session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
+            if (JSON.stringify(now) === last) return now;
+            last = JSON.stringify(now);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          return JSON.parse(last) as [number, number];
+        };
+        let outer = { width, height };
+        for (let tries = 0; tries < 3; tries++) {
+          await window.setRect(outer);
+          const [innerWidth, innerHeight] = await settledInnerSize();
+          if (innerWidth === width && innerHeight === height) return;
+          outer = {
+            width: Math.max(width, outer.width + width - innerWidth),
+            height: Math.max(height, outer.height + height - innerHeight),
+          };
         }
+        throw new Error(`WebKit's page did not get ${width}×${height}`);
       };
       const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
         session.executeScript<R>(`return (${fn.toString()}).apply(null, arguments)`, arg);
