@@ -1,23 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Journeys that need what only Playwright's Chromium offers (the DevTools protocol, its fake
- * clock, media emulation beside a real clock): they run in the Chromium pass alone. The README
- * names them.
+ * The browser suite: one real engine (BROWSER_ENGINE) against the built server, one file at a
+ * time. `npm run test:browser` runs it once per engine.
  */
-export const CHROMIUM_ONLY = [
-  'test/browser/event-clock.test.ts',
-  'test/browser/first-paint.test.ts',
-  'test/browser/no-javascript.test.ts',
-  'test/browser/security-policy.test.ts',
-  'test/browser/screenshots.test.ts',
-];
-
-/** The browser suite: one real engine (BROWSER_ENGINE) against the built server, one file at a time. */
 export default defineConfig({
   test: {
     include: ['test/browser/**/*.test.ts'],
-    exclude: (process.env.BROWSER_ENGINE ?? 'chromium') === 'chromium' ? [] : CHROMIUM_ONLY,
     globalSetup: ['test/browser/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

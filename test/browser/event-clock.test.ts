@@ -1,15 +1,19 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { visitorTimeRange } from '../../client/visitor-time.ts';
 import type { EventPhase } from '../../shared/event-clock.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, localeOf } from '../helpers/languages.ts';
-import { contentFileForEvent, eventFieldsAt } from '../helpers/event-times.ts';
+import { contentFileForEvent, eventFieldsAt, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 import { launchBrowser } from '../../scripts/harness/chromium.ts';
-import { isOfflineThirdPartyFailure, watchedPage } from './page.ts';
+import { axeViolations } from './axe.ts';
+import type { Viewport } from './driver/types.ts';
+import type { Visitor } from './driver/visitor.ts';
+import { isOfflineThirdPartyFailure, problemsOf, watchTimerLateness } from './journey.ts';
+import { watchedPage } from './page.ts';
+import { setUpBrowsers } from './site.ts';
 
 const MINUTE = 60_000;
 
@@ -29,16 +33,20 @@ const EVENTS: Record<EventPhase | 'soon', { start: number; minutes: number }> = 
   after: { start: minute - 180 * MINUTE, minutes: 120 },
 };
 
+const browsers = setUpBrowsers();
+/** Playwright's fake clock, which moves an open page's time at will, is Chromium's driver's alone. */
+const fakeClock = browsers.engine === 'chromium';
+
+/** Playwright's Chromium, for the journeys on its fake clock. */
 let browser: Browser;
 const servers = {} as Record<keyof typeof EVENTS, RunningServer>;
 beforeAll(async () => {
   const entries = Object.entries(EVENTS) as [keyof typeof EVENTS, { start: number; minutes: number }][];
-  const started = await Promise.all([
-    launchBrowser(),
-    ...entries.map(([, { start, minutes }]) => startServer({ CONTENT_PATH: contentFileForEvent(start, minutes) })),
-  ]);
-  browser = started[0] as Browser;
-  entries.forEach(([name], i) => (servers[name] = started[i + 1] as RunningServer));
+  const started = await Promise.all(
+    entries.map(([, { start, minutes }]) => startServer({ CONTENT_PATH: contentFileForEvent(start, minutes) })),
+  );
+  entries.forEach(([name], i) => (servers[name] = started[i]!));
+  if (fakeClock) browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -58,11 +66,15 @@ async function visit(server: RunningServer, language: Language, options: Browser
 
 const phaseOf = (page: Page) => page.locator('.hero').getAttribute('data-event-phase') as Promise<EventPhase>;
 
-describe.each([
-  ...LANGUAGES.map((lng) => [lng, { width: 1280, height: 800 }] as const),
-  ['es', { width: 390, height: 844 }] as const,
-  ['de', { width: 390, height: 844 }] as const,
-])('an open page in %s at %o', (lng, viewport) => {
+// The fake clock runs a tab's timers for hours in a moment; on the real clock, below, every engine
+// crosses a start and an end.
+describe
+  .runIf(fakeClock)
+  .each([
+    ...LANGUAGES.map((lng) => [lng, { width: 1280, height: 800 }] as const),
+    ['es', { width: 390, height: 844 }] as const,
+    ['de', { width: 390, height: 844 }] as const,
+  ])('an open page in %s at %o, on a fake clock', (lng, viewport) => {
   it('counts down, turns live at the start and closes at the end, in place and without a shift', async () => {
     const t = dictionary(lng);
     const { start, minutes } = EVENTS.soon;
@@ -155,6 +167,161 @@ describe.each([
   });
 });
 
+/** What the journey on the real clock watches in the page, from before the moment until after it. */
+interface Watch {
+  /** The hero that was there before the moment is the one there after it, in a document never reloaded. */
+  sameHero: boolean;
+  /** Each change of the phase, with the browser's time. */
+  phases: [string, number][];
+  /** What the live region said. */
+  said: string[];
+  /** Every position and size the hero and its title took, frame by frame. */
+  boxes: string[];
+  /** Boxes the Layout Instability API saw move, where the engine has it (Chromium). */
+  moved: string[] | null;
+}
+
+/** Starts watching the open page: run once it is hydrated, before the moment. */
+function watchInPage(): void {
+  const w = window as unknown as { __watch: Watch; __hero: Element };
+  const hero = document.querySelector('.hero')!;
+  const layoutShifts = PerformanceObserver.supportedEntryTypes?.includes('layout-shift') ?? false;
+  w.__hero = hero;
+  w.__watch = { sameHero: true, phases: [], said: [], boxes: [], moved: layoutShifts ? [] : null };
+  const watch = w.__watch;
+  if (layoutShifts) {
+    new PerformanceObserver((list) => {
+      // Chrome also reports centred text whose words changed, its box in place (give or take a
+      // pixel of rounding): only a box that moved counts.
+      for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+        for (const source of entry.sources) {
+          const [before, after] = [source.previousRect, source.currentRect];
+          if (Math.abs(before.x - after.x) > 1 || Math.abs(before.y - after.y) > 1) {
+            watch.moved!.push(
+              `${source.node?.nodeName}.${(source.node as Element | null)?.className ?? ''} ${before.x},${before.y} → ${after.x},${after.y}`,
+            );
+          }
+        }
+      }
+    }).observe({ type: 'layout-shift' });
+  }
+  new MutationObserver(() => watch.phases.push([hero.getAttribute('data-event-phase')!, Date.now()])).observe(hero, {
+    attributes: true,
+    attributeFilter: ['data-event-phase'],
+  });
+  const status = document.querySelector('[role="status"]')!;
+  new MutationObserver(() => watch.said.push(status.textContent!)).observe(status, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
+  // Where the Layout Instability API is missing, the boxes themselves, in every frame: the hero's
+  // and its title's, which the countdown, the live badge and the closing words sit between.
+  const boxOf = (element: Element | null) => {
+    const box = element?.getBoundingClientRect();
+    return box ? `${box.x},${box.y + scrollY} ${box.width}×${box.height}` : 'none';
+  };
+  const sample = () => {
+    const now = `${boxOf(hero)} / ${boxOf(document.querySelector('.hero__title'))}`;
+    if (watch.boxes.at(-1) !== now) watch.boxes.push(now);
+    requestAnimationFrame(sample);
+  };
+  sample();
+}
+
+/** Opens the server's page for a visitor and, once it is hydrated, starts watching it. */
+async function openAndWatch(
+  server: RunningServer,
+  lng: Language,
+  viewport: Viewport,
+): Promise<{ visitor: Visitor; lateness: Awaited<ReturnType<typeof watchTimerLateness>> }> {
+  const visitor = await browsers.visitor(server.url, { language: lng, viewport });
+  const lateness = await watchTimerLateness(visitor);
+  await visitor.goto('/');
+  // Hydrated: the clock runs in the browser.
+  await visitor.waitFor(
+    () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    undefined,
+    { timeout: 20_000, what: 'the hero to hydrate' },
+  );
+  await visitor.evaluate(watchInPage);
+  await lateness.reset();
+  return { visitor, lateness };
+}
+
+async function watched(visitor: Visitor): Promise<Watch> {
+  return visitor.evaluate(() => {
+    const w = window as unknown as { __watch: Watch; __hero: Element };
+    return { ...w.__watch, sameHero: w.__hero === document.querySelector('.hero') };
+  });
+}
+
+describe(`an open page in ${browsers.engine}, on the real clock`, () => {
+  // Content gives times to the minute: both servers' moment is the next whole minute at least
+  // 20 s away, the start of one event and the end of another, so one wait covers both.
+  it('counts down and turns live at the start, and closes at the end, in place and without moving the hero', async () => {
+    const moment = wholeMinuteFromNow(20_000);
+    const [starting, ending] = await Promise.all([
+      startServer({ CONTENT_PATH: contentFileForEvent(moment, 60) }),
+      startServer({ CONTENT_PATH: contentFileForEvent(moment - 60 * MINUTE, 60) }),
+    ]);
+    try {
+      const pages = [
+        { server: starting, lng: 'en', viewport: { width: 1280, height: 800 }, from: 'before', to: 'live' },
+        { server: starting, lng: 'de', viewport: { width: 390, height: 844 }, from: 'before', to: 'live' },
+        { server: ending, lng: 'es', viewport: { width: 1280, height: 800 }, from: 'live', to: 'after' },
+        { server: ending, lng: 'en', viewport: { width: 390, height: 844 }, from: 'live', to: 'after' },
+      ] as const;
+      const opened = [];
+      for (const { server, lng, viewport } of pages) opened.push(await openAndWatch(server, lng, viewport));
+      expect(Date.now()).toBeLessThan(moment);
+      for (const [i, { visitor }] of opened.entries()) {
+        expect(await visitor.attribute('.hero', 'data-event-phase')).toBe(pages[i]!.from);
+      }
+      expect(await opened[0]!.visitor.text('[data-testid="countdown"]')).toMatch(/\d/);
+
+      await new Promise((resolve) => setTimeout(resolve, moment - Date.now() + 1500));
+      for (const [i, { visitor, lateness }] of opened.entries()) {
+        const { lng, from, to } = pages[i]!;
+        const t = dictionary(lng);
+        await visitor.waitFor(
+          (phase) => document.querySelector('.hero')?.getAttribute('data-event-phase') === phase,
+          to,
+          {
+            timeout: 10_000,
+          },
+        );
+        const watch = await watched(visitor);
+        const late = await lateness.worstMs();
+        expect(watch.sameHero).toBe(true);
+        expect(watch.phases.map(([phase]) => phase)).toEqual([to]);
+        // At the moment on the browser's clock, as late as its timers ran at most.
+        expect(watch.phases[0]![1] - moment).toBeGreaterThanOrEqual(0);
+        expect(watch.phases[0]![1] - moment).toBeLessThan(1000 + late);
+        // The live region said the new phase once, and nothing on the countdown's ticks.
+        expect(watch.said.filter(Boolean)).toEqual([to === 'live' ? t.hero.live : t.hero.ended]);
+        if (from === 'before') {
+          expect(await visitor.count('[data-testid="countdown"]')).toBe(0);
+          expect(await visitor.text('.hero__live')).toBe(t.hero.live);
+          expect(await visitor.isVisible('.hero__live')).toBe(true);
+          expect(await visitor.text('.hero__actions a[href="#rsvp"] .steady__shown')).toBe(t.hero.ctaLive);
+        } else {
+          expect(await visitor.text('[role="status"]')).toBe(t.hero.ended);
+          expect(await visitor.count('a[href^="/event.ics"]')).toBe(0);
+          expect(await visitor.count('.hero__live')).toBe(0);
+        }
+        // Neither the hero nor its title moved or changed size in any frame.
+        expect(watch.boxes).toHaveLength(1);
+        // Chromium measures every box's shifts as well.
+        if (visitor.engine === 'chromium') expect(watch.moved).toEqual([]);
+        expect(await problemsOf(visitor)).toEqual([]);
+      }
+    } finally {
+      await Promise.all([starting.stop(), ending.stop()]);
+    }
+  }, 150_000);
+});
+
 describe('a visitor far from the event', () => {
   // The servers' events sit at midday in a whole-hour zone between UTC−11 and UTC+12 that follows
   // the hour the suite runs at, so a visitor's zone must lie outside that set to differ at any
@@ -162,50 +329,58 @@ describe('a visitor far from the event', () => {
   it.each([
     ['Pacific/Kiritimati', 'en'],
     ['America/St_Johns', 'es'],
-  ] as const)('in %s sees the times on their own clock too, added after hydration', async (timezoneId, lng) => {
+  ] as const)('in %s sees the times on their own clock too, added after hydration', async (timeZone, lng) => {
     const { start, minutes } = EVENTS.before;
     const fields = eventFieldsAt(start, minutes);
-    const watched = await visit(servers.before, lng, { timezoneId });
-    const { page } = watched;
-    const response = await page.goto(servers.before.url + '/', { waitUntil: 'load' });
-    expect(await response!.text()).not.toContain('data-testid="visitor-time"');
+    const served = await fetch(servers.before.url + '/', { headers: { cookie: `selectedLanguage=${lng}` } });
+    expect(await served.text()).not.toContain('data-testid="visitor-time"');
+    const visitor = await browsers.visitor(servers.before.url, { language: lng, timeZone });
+    await visitor.goto('/');
+    expect(await visitor.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timeZone);
     const expected = visitorTimeRange(
       { start, end: start + minutes * MINUTE },
       fields.timeZone,
-      timezoneId,
+      timeZone,
       localeOf(lng),
     )!;
     expect(expected).not.toBeNull();
-    // Chromium's ICU and Node's may space a range differently (thin or ordinary spaces).
+    // The same range as the browser's own locale data writes it: a browser's ICU and Node's may
+    // space and punctuate a range differently (WebKitGTK's system ICU writes "Sun, 29 Nov" where
+    // Node's writes "Sun 29 Nov"), but not with other times or days.
+    const inBrowser = await visitor.evaluate(
+      new Function('args', `return (${visitorTimeRange.toString()})(...args)`) as (
+        args: Parameters<typeof visitorTimeRange>,
+      ) => string | null,
+      [{ start, end: start + minutes * MINUTE }, fields.timeZone, timeZone, localeOf(lng)],
+    );
+    const bare = (text: string | null | undefined) => text?.replace(/[\s,]/g, '');
+    expect(bare(inBrowser)).toBe(bare(expected));
     const spaced = (text: string | null) => text?.replace(/\s/g, ' ');
     await expect
-      .poll(async () => spaced(await page.locator('[data-testid="visitor-time"]').textContent()))
-      .toBe(spaced(dictionary(lng).hero.yourTime.replace('{{time}}', expected)));
-    expect(await phaseOf(page)).toBe('before');
-    expect(watched.console.filter((entry) => !isOfflineThirdPartyFailure(entry))).toEqual([]);
+      .poll(async () => spaced(await visitor.text('[data-testid="visitor-time"]')), { timeout: 10_000 })
+      .toBe(spaced(dictionary(lng).hero.yourTime.replace('{{time}}', inBrowser!)));
+    expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
+    expect(await problemsOf(visitor)).toEqual([]);
   });
 });
 
 describe.each(['before', 'live', 'after'] as const)('the %s page', (phase) => {
   it.each(['de', 'en'] as const)('in %s has no WCAG 2.2 A/AA violation', async (lng) => {
-    const { page } = await visit(servers[phase], lng);
-    await page.goto(servers[phase].url + '/', { waitUntil: 'load' });
-    await page.waitForFunction(() => document.querySelector('.hero__slide:nth-child(2)'));
-    expect(await phaseOf(page)).toBe(phase);
-    const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(result.violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
+    const visitor = await browsers.visitor(servers[phase].url, { language: lng });
+    await visitor.goto('/');
+    await visitor.waitFor(() => document.querySelector('.hero__slide:nth-child(2)'), undefined, { timeout: 20_000 });
+    expect(await visitor.attribute('.hero', 'data-event-phase')).toBe(phase);
+    expect(await axeViolations(visitor, WCAG_22_AA)).toEqual([]);
   });
 
   it('shows its phase with scripts off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(servers[phase].url + '/?lng=en', { waitUntil: 'load' });
-    expect(await phaseOf(page)).toBe(phase);
+    const visitor = await browsers.visitor(servers[phase].url, { javaScript: false });
+    await visitor.goto('/?lng=en');
+    expect(await visitor.attribute('.hero', 'data-event-phase')).toBe(phase);
     const visible = {
-      countdown: await page.locator('[data-testid="countdown"]').isVisible(),
-      live: await page.locator('.hero__live').isVisible(),
-      ended: (await page.locator('[role="status"]').textContent()) === dictionary('en').hero.ended,
+      countdown: await visitor.isVisible('[data-testid="countdown"]'),
+      live: await visitor.isVisible('.hero__live'),
+      ended: (await visitor.text('[role="status"]')) === dictionary('en').hero.ended,
     };
     expect(visible).toEqual({ countdown: phase === 'before', live: phase === 'live', ended: phase === 'after' });
   });

@@ -1,121 +1,124 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
 import { addressLine } from '../../shared/content.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
 import { contentFileForEvent, wholeMinuteFromNow } from '../helpers/event-times.ts';
-import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import { launchBrowser } from '../../scripts/harness/chromium.ts';
+import type { Visitor } from './driver/visitor.ts';
+import { problemsOf } from './journey.ts';
+import { setUpSite } from './site.ts';
 
 const { studios } = loadContent(DEFAULT_CONTENT_PATH).public;
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  // The shipped content with its event three days ahead, so that the hero offers the calendar
-  // entry whatever the day the suite runs.
-  const contentPath = contentFileForEvent(wholeMinuteFromNow(3 * DAY_MS), 90);
-  [server, browser] = await Promise.all([startServer({ CONTENT_PATH: contentPath }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The shipped content with its event three days ahead, so that the hero offers the calendar
+// entry whatever the day the suite runs.
+const site = setUpSite({ CONTENT_PATH: contentFileForEvent(wholeMinuteFromNow(3 * DAY_MS), 90) });
 
-async function languageCookie(context: BrowserContext): Promise<string | undefined> {
-  return (await context.cookies(server.url)).find((cookie) => cookie.name === 'selectedLanguage')?.value;
+/** An English page for a visitor whose browser runs no script, as the overlay's choice leaves it. */
+async function englishWithoutScripts(): Promise<Visitor> {
+  const visitor = await site.visitor({ javaScript: false, language: 'en' });
+  await visitor.goto('/?lng=en');
+  return visitor;
 }
 
 describe('with JavaScript turned off', () => {
-  let visitor: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    visitor = await browser.newContext({ javaScriptEnabled: false });
-    page = await visitor.newPage();
-  });
-  afterAll(async () => {
-    await visitor?.close();
+  it('runs none of the page’s scripts', async () => {
+    const visitor = await englishWithoutScripts();
+    // The inline starter and the app never run: no request for the app module, nothing hydrated.
+    expect(visitor.line.requests.filter((request) => request.destination === 'script')).toEqual([]);
+    expect(await visitor.count('img.hero__slide')).toBe(1);
   });
 
   it('a first visit chooses English through the overlay and can read every section', async () => {
-    await page.goto(`${server.url}/`);
-    const overlay = page.locator('[role="dialog"]');
-    expect(await overlay.isVisible()).toBe(true);
-    expect(await overlay.locator('h2').textContent()).toBe('Select Language');
+    const visitor = await site.visitor({ javaScript: false });
+    await visitor.goto('/');
+    expect(await visitor.isVisible('[role="dialog"]')).toBe(true);
+    expect(await visitor.text('[role="dialog"] h2')).toBe('Select Language');
 
-    await Promise.all([page.waitForURL(`${server.url}/?lng=en`), overlay.locator('a[hreflang="en"]').click()]);
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await page.locator('[role="dialog"]').count()).toBe(0);
-    expect(await languageCookie(visitor)).toBe('en');
+    await visitor.click('[role="dialog"] a[hreflang="en"]');
+    await visitor.waitForLocation('/?lng=en');
+    await visitor.waitFor(() => document.documentElement.lang === 'en' && document.readyState === 'complete');
+    expect(await visitor.attribute('html', 'lang')).toBe('en');
+    expect(await visitor.count('[role="dialog"]')).toBe(0);
+    expect(await visitor.cookie('selectedLanguage')).toBe('en');
 
-    const visible = (selector: string) => page.locator(selector).first().isVisible();
-    expect(await page.locator('h1.hero__title').textContent()).toBe('Horizon Live 2027');
-    expect(await page.locator('.hero__tagline').textContent()).toBe('One evening. Four studios. One shared broadcast.');
-    expect(await visible('.hero__when')).toBe(true);
-    expect(await page.locator('.hero__studio').textContent()).toBe('Studio München');
-    expect(await page.locator('img.hero__slide.is-active').count()).toBe(1);
-    expect(await page.locator('#video-heading').textContent()).toBe('The live stream');
-    expect(await visible('#rsvp iframe')).toBe(true);
-    expect(await page.locator('#studios-heading').textContent()).toBe('Our studios');
-    expect(await page.locator('.studio-card:visible').count()).toBe(4);
-    expect(await page.locator('#location-heading').textContent()).toBe('How to find us');
-    expect(await page.locator('.footer a:visible').count()).toBe(2);
-    expect(await page.locator('.hero__calendar').getAttribute('href')).toBe('/event.ics?lng=en');
+    expect(await visitor.text('h1.hero__title')).toBe('Horizon Live 2027');
+    expect(await visitor.text('.hero__tagline')).toBe('One evening. Four studios. One shared broadcast.');
+    expect(await visitor.isVisible('.hero__when')).toBe(true);
+    expect(await visitor.text('.hero__studio')).toBe('Studio München');
+    expect(await visitor.count('img.hero__slide.is-active')).toBe(1);
+    expect(await visitor.text('#video-heading')).toBe('The live stream');
+    expect(await visitor.isVisible('#rsvp iframe')).toBe(true);
+    expect(await visitor.text('#studios-heading')).toBe('Our studios');
+    expect(await visitor.count('.studio-card', { visible: true })).toBe(4);
+    expect(await visitor.text('#location-heading')).toBe('How to find us');
+    expect(await visitor.count('.footer a', { visible: true })).toBe(2);
+    expect(await visitor.attribute('.hero__calendar', 'href')).toBe('/event.ics?lng=en');
     // The page behind the overlay is no longer inert: its links take focus and clicks.
-    expect(await page.locator('.page[inert]').count()).toBe(0);
+    expect(await visitor.count('.page[inert]')).toBe(0);
   });
 
   it('lists every studio address with its map link, and hides the controls that need scripts', async () => {
-    const addresses = page.locator('.studio-list__address');
-    expect(await addresses.count()).toBe(4);
-    for (const [i, studio] of studios.entries()) {
-      expect(await addresses.nth(i).isVisible()).toBe(true);
-      expect(await addresses.nth(i).textContent()).toBe(addressLine(studio.byLanguage.en!));
-      expect(await page.locator('.studio-list__item a').nth(i).getAttribute('href')).toBe(studio.mapLinkUrl);
-    }
-    expect(await page.locator('#studio-select').isVisible()).toBe(false);
-    expect(await page.locator('.hero__pause').isVisible()).toBe(false);
+    const visitor = await englishWithoutScripts();
+    const listed = await visitor.evaluate(() =>
+      [...document.querySelectorAll('.studio-list__item')].map((item) => {
+        const address = item.querySelector('.studio-list__address')!;
+        const box = address.getBoundingClientRect();
+        return {
+          visible: box.width > 0 && box.height > 0 && getComputedStyle(address).visibility !== 'hidden',
+          address: address.textContent,
+          map: item.querySelector('a')?.getAttribute('href'),
+        };
+      }),
+    );
+    expect(listed).toEqual(
+      studios.map((studio) => ({ visible: true, address: addressLine(studio.byLanguage.en!), map: studio.mapLinkUrl })),
+    );
+    expect(await visitor.isVisible('#studio-select')).toBe(false);
+    expect(await visitor.isVisible('.hero__pause')).toBe(false);
   });
 
   it('opens the language dropdown and switches to Spanish', async () => {
-    const menu = page.locator('.language-menu details');
-    expect(await menu.locator('a[hreflang="es"]').isVisible()).toBe(false);
-    await menu.locator('summary').click();
-    expect(await menu.getAttribute('open')).toBe('');
-    await Promise.all([page.waitForURL(`${server.url}/?lng=es`), menu.locator('a[hreflang="es"]').click()]);
-    expect(await page.locator('html').getAttribute('lang')).toBe('es');
-    expect(await page.locator('#studios-heading').textContent()).toBe('Nuestros estudios');
-    expect(await languageCookie(visitor)).toBe('es');
+    const visitor = await englishWithoutScripts();
+    expect(await visitor.isVisible('.language-menu details a[hreflang="es"]')).toBe(false);
+    await visitor.click('.language-menu details summary');
+    expect(await visitor.attribute('.language-menu details', 'open')).toBe('');
+    expect(await visitor.isVisible('.language-menu details a[hreflang="es"]')).toBe(true);
+    await visitor.click('.language-menu details a[hreflang="es"]');
+    await visitor.waitForLocation('/?lng=es');
+    await visitor.waitFor(() => document.documentElement.lang === 'es' && document.readyState === 'complete');
+    expect(await visitor.text('#studios-heading')).toBe('Nuestros estudios');
+    expect(await visitor.cookie('selectedLanguage')).toBe('es');
 
-    await page.goto(`${server.url}/`);
-    expect(await page.locator('html').getAttribute('lang')).toBe('es');
-    expect(await page.locator('[role="dialog"]').count()).toBe(0);
+    await visitor.goto('/');
+    expect(await visitor.attribute('html', 'lang')).toBe('es');
+    expect(await visitor.count('[role="dialog"]')).toBe(0);
   });
 });
 
 describe('with JavaScript on', () => {
   it('shows each studio address once: the list for visitors without scripts stays hidden', async () => {
-    const visitor = await browser.newContext();
-    try {
-      const page = await visitor.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
-      page.on('pageerror', (error) => problems.push(error.message));
-      await page.goto(`${server.url}/?lng=en`);
-      // Once hydrated the carousel holds every slide, not only the server's first.
-      await page.waitForFunction(() => document.querySelectorAll('img.hero__slide').length > 1);
+    const visitor = await site.visitor();
+    await visitor.goto('/?lng=en');
+    // Once hydrated the carousel holds every slide, not only the server's first.
+    await visitor.waitFor(() => document.querySelectorAll('img.hero__slide').length > 1);
 
-      expect(await page.locator('.studio-list__address').count()).toBe(0);
-      expect(await page.locator('#studio-select').isVisible()).toBe(true);
-      for (const studio of studios) {
-        expect(
-          await page.getByText(addressLine(studio.byLanguage.en!), { exact: true }).filter({ visible: true }).count(),
-        ).toBeLessThanOrEqual(1);
-      }
-      expect(problems.filter((text) => !/Failed to load resource|ERR_/.test(text))).toEqual([]);
-    } finally {
-      await visitor.close();
+    expect(await visitor.count('.studio-list__address')).toBe(0);
+    expect(await visitor.isVisible('#studio-select')).toBe(true);
+    for (const studio of studios) {
+      const shown = await visitor.evaluate((address) => {
+        const words = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+        // The innermost elements whose whole text is the address, as a visitor sees them.
+        return [...document.body.querySelectorAll('*')].filter((element) => {
+          if (words(element) !== address || [...element.children].some((child) => words(child) === address))
+            return false;
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+        }).length;
+      }, addressLine(studio.byLanguage.en!));
+      expect(shown).toBeLessThanOrEqual(1);
     }
+    const problems = await problemsOf(visitor);
+    expect(problems.filter((problem) => !/Failed to load resource|ERR_/.test(problem.text))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/paths.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
-import { setUpChromiumSite as setUpSite } from './chromium-site.ts';
+import { setUpSite } from './site.ts';
 
 /** Where the suite leaves its screenshots, as build artefacts. */
 export const SCREENSHOT_DIR = path.join(APP_ROOT, 'test-results', 'screenshots');
@@ -14,16 +15,27 @@ const VIEWPORTS = [
 
 const site = setUpSite();
 
-describe.each(LANGUAGES)('screenshots of / in %s', (lng) => {
+/** The width and height a PNG's header gives. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe.each(LANGUAGES)(`screenshots of / in %s, in ${site.engine}`, (lng) => {
   it.each(VIEWPORTS)('at $width×$height', async ({ name, width, height }) => {
-    const { page } = await site.visitor({ language: lng, viewport: { width, height } });
-    await page.goto(site.url + '/', { waitUntil: 'load' });
-    await page
-      .locator('.hero__slide')
-      .first()
-      .evaluate((img: HTMLImageElement) => img.decode());
-    const file = path.join(SCREENSHOT_DIR, `home-${lng}-${name}-${width}x${height}.png`);
-    const png = await page.screenshot({ path: file });
+    const visitor = await site.visitor({ language: lng, viewport: { width, height } });
+    await visitor.goto('/');
+    await visitor.waitFor(() => document.readyState === 'complete');
+    // The first slide decoded, and a frame painted with it since.
+    await visitor.evaluate(async () => {
+      await document.querySelector<HTMLImageElement>('.hero__slide')!.decode();
+      for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    const png = await visitor.screenshot();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(path.join(SCREENSHOT_DIR, `home-${lng}-${name}-${width}x${height}-${site.engine}.png`), png);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // The visitor's viewport, at one device pixel per CSS pixel.
+    expect(pngSize(png)).toEqual({ width, height });
     expect(png.byteLength).toBeGreaterThan(10_000);
   });
 });

@@ -1,49 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import { launchBrowser } from '../../scripts/harness/chromium.ts';
+import { describe, expect, it } from 'vitest';
+import type { Visitor } from './driver/visitor.ts';
+import { setUpSite } from './site.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  context = await browser.newContext();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSite();
 
-interface Violation {
-  directive: string;
-  blocked: string;
+/** The Content-Security-Policy violations the page reported, from the first moment of each document. */
+async function violations(visitor: Visitor): Promise<{ directive: string; blocked: string }[]> {
+  return (await visitor.problems())
+    .filter((problem) => problem.kind === 'csp')
+    .map((problem) => ({ directive: problem.text, blocked: problem.url }));
 }
 
-/** A page that records every Content-Security-Policy violation from its first script on. */
-async function watchedPage(): Promise<{ page: Page; violations: () => Promise<Violation[]> }> {
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const seen: Violation[] = [];
-    (window as unknown as { cspViolations: Violation[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI });
-    });
-  });
-  return {
-    page,
-    violations: () => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations),
-  };
+/** The page, once it has loaded everything it asked for. */
+async function loaded(path: string): Promise<Visitor> {
+  const visitor = await site.visitor();
+  await visitor.goto(path);
+  await visitor.waitFor(() => document.readyState === 'complete');
+  return visitor;
 }
 
-describe('the Content-Security-Policy in Chromium', () => {
+describe(`the Content-Security-Policy in ${site.engine}`, () => {
   it.each(['/', '/?lng=en', '/impressum', '/no/such/page'])(
     'reports no violation for the scripts, styles, images and frames of %s',
     async (path) => {
-      const { page, violations } = await watchedPage();
-      await page.goto(server.url + path, { waitUntil: 'load' });
+      const visitor = await loaded(path);
       // Bring the lazily loaded video and map frames and every image into view.
-      await page.evaluate(async () => {
+      await visitor.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y);
           await new Promise((resolve) => setTimeout(resolve, 50));
@@ -51,17 +33,16 @@ describe('the Content-Security-Policy in Chromium', () => {
       });
       // The frames load lazily, and on a first visit to / only once a language is chosen: on the
       // English landing page, wait for both, however long the machine takes, then give late reports a moment.
-      if (path === '/?lng=en') await page.waitForFunction(() => document.querySelectorAll('iframe').length >= 2);
-      await page.waitForTimeout(300);
-      expect(await violations()).toEqual([]);
-      await page.close();
+      if (path === '/?lng=en')
+        await visitor.waitFor(() => document.querySelectorAll('iframe').length >= 2, undefined, { timeout: 20_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await violations(visitor)).toEqual([]);
     },
   );
 
   it('applies the inline stylesheet it allows by hash, refuses any other inline style, and leaves the CSSOM alone', async () => {
-    const { page, violations } = await watchedPage();
-    await page.goto(server.url + '/', { waitUntil: 'load' });
-    const styles = await page.evaluate(() => {
+    const visitor = await loaded('/');
+    const styles = await visitor.evaluate(() => {
       const injected = document.createElement('style');
       injected.textContent = 'body { outline: 3px solid rgb(255, 0, 0) }';
       document.head.append(injected);
@@ -78,18 +59,25 @@ describe('the Content-Security-Policy in Chromium', () => {
         cssom: getComputedStyle(throughCssom).color,
       };
     });
-    await page.waitForTimeout(300);
     expect(styles).toMatchObject({ stylesheet: '0px', injected: 'none', cssom: 'rgb(0, 128, 0)' });
     expect(styles.attribute).not.toBe('rgb(255, 0, 0)');
-    const directives = (await violations()).map((violation) => violation.directive).sort();
-    expect(directives).toEqual(['style-src-attr', 'style-src-elem']);
-    await page.close();
+    // Reported asynchronously: as soon as the page has, however long the machine takes.
+    await expect
+      .poll(async () => (await violations(visitor)).map((violation) => violation.directive).sort(), {
+        timeout: 10_000,
+      })
+      .toEqual(['style-src-attr', 'style-src-elem']);
+    // And nothing more a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await violations(visitor)).map((violation) => violation.directive).sort()).toEqual([
+      'style-src-attr',
+      'style-src-elem',
+    ]);
   });
 
   it('does report what it forbids, so the silence above means something', async () => {
-    const { page, violations } = await watchedPage();
-    await page.goto(server.url + '/', { waitUntil: 'load' });
-    await page.evaluate(() => {
+    const visitor = await loaded('/');
+    await visitor.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.injected = true';
       document.body.append(script);
@@ -99,9 +87,8 @@ describe('the Content-Security-Policy in Chromium', () => {
     });
     // Reported asynchronously: as soon as the page has, however long the machine takes.
     await expect
-      .poll(async () => (await violations()).map((violation) => violation.directive), { timeout: 10_000 })
+      .poll(async () => (await violations(visitor)).map((violation) => violation.directive), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['script-src-elem', 'frame-src']));
-    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
-    await page.close();
+    expect(await visitor.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? null)).toBeNull();
   });
 });

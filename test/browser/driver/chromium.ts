@@ -9,10 +9,14 @@ export async function launchChromium(): Promise<Engine> {
   return {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,
-    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone, language }) {
+    async open(
+      line,
+      { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone, language },
+    ) {
       const origin = line.origin;
       const context = await browser.newContext({
         viewport: viewport ?? { width: 1280, height: 720 },
+        deviceScaleFactor,
         javaScriptEnabled: javaScript,
         reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
         ...(timeZone ? { timezoneId: timeZone } : {}),

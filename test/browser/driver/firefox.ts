@@ -55,12 +55,15 @@ export async function launchFirefox(): Promise<Engine> {
   return {
     name: 'firefox',
     version,
-    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone = '', language }) {
+    async open(
+      line,
+      { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone = '', language },
+    ) {
       const browser = await browserFor({ javaScript, reducedMotion, timeZone });
       const origin = line.origin;
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await setViewport(page, viewport ?? { width: 1280, height: 720 });
+      await setViewport(page, viewport ?? { width: 1280, height: 720 }, deviceScaleFactor);
       if (language)
         await context.setCookie({
           name: 'selectedLanguage',
@@ -96,12 +99,15 @@ export async function launchFirefox(): Promise<Engine> {
         reload: async () => void (await page.reload()),
         back: () => back(page),
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
-        click: (selector) => page.click(selector),
+        async click(selector) {
+          const { x, y } = await page.evaluate(centreInView, selector);
+          await page.mouse.click(x, y);
+        },
         async press(selector, key) {
-          if (selector) await page.focus(selector);
+          if (selector) await page.evaluate((s) => document.querySelector<HTMLElement>(s)?.focus(), selector);
           await page.keyboard.press(key);
         },
-        setViewport: (size) => setViewport(page, size),
+        setViewport: (size) => setViewport(page, size, deviceScaleFactor),
         cookie: async (name) => (await context.cookies()).find((cookie) => cookie.name === name)?.value,
         addInitScript: async (fn, arg) => line.runFirst(fn, arg),
         problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
@@ -118,12 +124,25 @@ export async function launchFirefox(): Promise<Engine> {
 }
 
 /**
+ * Where a visitor clicks the first element the selector matches: its centre, once scrolled into
+ * view. Puppeteer's own click and focus ask a realm of theirs first, which never answers when
+ * the browser runs no scripts of the page; a function of the test's runs there all the same.
+ */
+function centreInView(selector: string): { x: number; y: number } {
+  const element = document.querySelector(selector);
+  if (!element) throw new Error(`no element matches ${selector}`);
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = element.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+/**
  * Puppeteer sets the screen's orientation with the size, a command Firefox ESR 140 does not
  * know; the size itself is set by a command of its own, sent alongside, which it does. That
  * failure ends the call before the size is applied, so the page is asked until it has it.
  */
-async function setViewport(page: Page, { width, height }: Viewport): Promise<void> {
-  await page.setViewport({ width, height }).catch((error: Error) => {
+async function setViewport(page: Page, { width, height }: Viewport, deviceScaleFactor: number): Promise<void> {
+  await page.setViewport({ width, height, deviceScaleFactor }).catch((error: Error) => {
     if (!error.message.includes('unknown command emulation.setScreenOrientationOverride')) throw error;
   });
   const applied = () =>

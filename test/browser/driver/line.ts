@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 
 /** The path the line answers itself with the script it puts first in every document. */
-const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';
+export const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';
 
 export interface PassedRequest {
   method: string;

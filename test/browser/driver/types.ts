@@ -11,7 +11,12 @@ export interface Viewport {
 /** What a visitor's browser is like, fixed before its first page. */
 export interface BrowserSettings {
   viewport?: Viewport;
-  /** false: the browser runs no script of the page at all. */
+  /** Device pixels per CSS pixel; 1 unless given. */
+  deviceScaleFactor?: number;
+  /**
+   * false: the browser runs no script of the page at all. Functions the test runs in the page
+   * still run in every engine, but in Firefox a promise made there never settles: keep them synchronous.
+   */
   javaScript?: boolean;
   /** The system setting behind `prefers-reduced-motion: reduce`. */
   reducedMotion?: boolean;

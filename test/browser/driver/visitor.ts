@@ -42,9 +42,17 @@ export class Visitor {
     { timeout = 10_000, what = fn.toString() }: { timeout?: number; what?: string } = {},
   ): Promise<void> {
     const deadline = Date.now() + timeout;
+    // Only whether it is truthy crosses over: an element, say, is no value every driver can return.
+    // A promise is awaited only when the function returns one: a page that runs no scripts of its
+    // own (Firefox without JavaScript) never settles one made there.
+    const truthy = new Function(
+      'arg',
+      `const result = (${fn.toString()})(arg);
+      return typeof result?.then === 'function' ? result.then(Boolean) : Boolean(result);`,
+    ) as PageFunction<A, boolean>;
     for (;;) {
       // A navigation may replace the document between two tries.
-      const result = await this.tab.evaluate(fn, arg as A).catch(() => false);
+      const result = await this.tab.evaluate(truthy, arg as A).catch(() => false);
       if (result) return;
       if (Date.now() > deadline) throw new Error(`waited ${timeout} ms in ${this.engine} for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -76,25 +84,38 @@ export class Visitor {
   }
 
   /** Whether the first match takes up space on the page and is not hidden, as a visitor would see it. */
-  isVisible(selector: string): Promise<boolean> {
-    return this.evaluate((s) => {
-      const element = document.querySelector(s);
-      if (!element) return false;
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-    }, selector);
+  async isVisible(selector: string): Promise<boolean> {
+    return (await this.count(selector, { visible: true, first: true })) > 0;
   }
 
-  /** How many elements match, or how many of them are visible. */
-  count(selector: string, { visible = false } = {}): Promise<number> {
+  /**
+   * How many elements match, or how many of them are visible: with a box, not `visibility:
+   * hidden`, and not skipped content (the body of a closed `<details>`, which Chromium lays out
+   * with `content-visibility: hidden`) where the browser can tell (`checkVisibility`), or else
+   * not inside a closed `<details>` beside its summary.
+   */
+  count(selector: string, { visible = false, first = false } = {}): Promise<number> {
     return this.evaluate(
-      ([s, onlyVisible]) =>
-        [...document.querySelectorAll(s)].filter((element) => {
-          if (!onlyVisible) return true;
+      ([s, onlyVisible, onlyFirst]) => {
+        const shown = (element: Element) => {
           const box = element.getBoundingClientRect();
-          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-        }).length,
-      [selector, visible] as const,
+          if (!(box.width > 0 && box.height > 0) || getComputedStyle(element).visibility === 'hidden') return false;
+          if (typeof (element as Partial<Element>).checkVisibility === 'function') return element.checkVisibility();
+          for (
+            let child: Element = element, parent = element.parentElement;
+            parent;
+            child = parent, parent = parent.parentElement
+          ) {
+            if (parent instanceof HTMLDetailsElement && !parent.open && child.tagName !== 'SUMMARY') return false;
+          }
+          return true;
+        };
+        const matches = onlyFirst
+          ? [document.querySelector(s)].filter((e) => e !== null)
+          : [...document.querySelectorAll(s)];
+        return matches.filter((element) => !onlyVisible || shown(element)).length;
+      },
+      [selector, visible, first] as const,
     );
   }
 

@@ -107,7 +107,13 @@ export async function launchWebKit(): Promise<Engine> {
   const engine: Engine = {
     name: 'webkit',
     version: `MiniBrowser (${version})`,
-    async open(line, { viewport, javaScript = true, reducedMotion = false, timeZone, language }) {
+    async open(
+      line,
+      { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone, language },
+    ) {
+      // GTK scales a display by whole numbers only (GDK_SCALE), and the suite's display is unscaled.
+      if (deviceScaleFactor !== 1)
+        throw new Error(`WebKitGTK here draws one device pixel per CSS pixel, not ${deviceScaleFactor}`);
       const driver = await startDriver({
         ...process.env,
         DISPLAY: screen.display,
