@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClientAssets, readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
-import { BOOTSTRAP_ELEMENT_ID } from '../../shared/bootstrap.ts';
+import { BOOTSTRAP_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../shared/bootstrap.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
@@ -133,7 +133,7 @@ describe.each(PAGES)('%s %j as the built server sends it', (path, headers) => {
     const { body } = await fetchPage(path, { ...headers, 'accept-encoding': 'identity' });
     const doc = parseHtml(body.toString('utf8'));
     const css = doc.head.querySelector('style')!.textContent!.replace(/\s+/g, '');
-    expect(css).toContain(`body:not(:has(>#${BOOTSTRAP_ELEMENT_ID})){visibility:hidden}`);
+    expect(css).toContain(`body:has(>#${ROOT_ELEMENT_ID}):not(:has(>#${BOOTSTRAP_ELEMENT_ID})){visibility:hidden}`);
     // The data element is a child of the body itself, so the rule lets go of it once parsed.
     expect(doc.querySelector(`body > #${BOOTSTRAP_ELEMENT_ID}`)).not.toBeNull();
   });
