@@ -12,7 +12,7 @@ import { axeViolations } from './axe.ts';
 import type { Viewport } from './driver/types.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isOfflineThirdPartyFailure, problemsOf, watchTimerLateness } from './journey.ts';
-import { watchedPage } from './page.ts';
+import { watchedPage } from './chromium-page.ts';
 import { setUpBrowsers } from './site.ts';
 
 const MINUTE = 60_000;
