@@ -76,7 +76,13 @@ describe('the hero carousel, measured', () => {
     const visitor = await site.visitor({ language: 'de' });
     await openHydrated(visitor);
     await visitor.click('.hero__pause');
-    expect(await visitor.attribute('.hero__pause', 'aria-pressed')).toBe('true');
+    await visitor.waitFor(
+      () => document.querySelector('.hero__pause')?.getAttribute('aria-pressed') === 'true',
+      undefined,
+      {
+        what: 'the pause control to be pressed',
+      },
+    );
     const paused = await recordLabel(visitor, 5000);
     expect(paused.changes.map((c) => c.text)).toEqual(['Studio München']);
 

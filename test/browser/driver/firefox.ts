@@ -131,7 +131,8 @@ export async function launchFirefox(): Promise<Engine> {
 function centreInView(selector: string): { x: number; y: number } {
   const element = document.querySelector(selector);
   if (!element) throw new Error(`no element matches ${selector}`);
-  element.scrollIntoView({ block: 'center', inline: 'center' });
+  // At once: the page's smooth scroll-behavior would still be under way when the mouse comes.
+  element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   const box = element.getBoundingClientRect();
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
