@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decodeBody } from '../helpers/content-coding.ts';
 
 /** One answer as a visitor's client receives it: the body as sent, not decoded. */
 export interface Answer {
@@ -27,16 +27,7 @@ export function get(url: string, headers: RequestHeaders = {}): Promise<Answer> 
 
 /** The body as the client reads it, after its content coding. */
 export function decoded(answer: Answer): Buffer {
-  switch (answer.headers['content-encoding']) {
-    case undefined:
-      return answer.body;
-    case 'br':
-      return brotliDecompressSync(answer.body);
-    case 'gzip':
-      return gunzipSync(answer.body);
-    default:
-      throw new Error(`unexpected coding ${answer.headers['content-encoding']}`);
-  }
+  return decodeBody(answer.body, answer.headers['content-encoding']);
 }
 
 /** Runs `count` requests, at most `concurrency` at a time, in order of their index. */

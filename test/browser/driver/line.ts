@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
+import { decodeBody } from '../../helpers/content-coding.ts';
 
 /** The path the line answers itself with the script it puts first in every document. */
 export const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';
@@ -101,7 +101,7 @@ export class VisitorLine {
             const chunks: Buffer[] = [];
             answer.on('data', (chunk: Buffer) => chunks.push(chunk));
             answer.on('end', () => {
-              passed.html = decode(Buffer.concat(chunks), answer.headers['content-encoding']);
+              passed.html = decodeBody(Buffer.concat(chunks), answer.headers['content-encoding']).toString('utf8');
             });
           }
           answer.pipe(response);
@@ -109,35 +109,26 @@ export class VisitorLine {
         }
         const { 'content-length': _length, ...rest } = answer.headers;
         response.writeHead(answer.statusCode ?? 502, rest);
-        let head = '';
-        let placed = false;
+        // Held back until the head's opening tag has come, then passed on as it comes.
         let sent = '';
+        let placed = false;
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => {
           sent += chunk;
           if (placed) return void response.write(chunk);
-          head += chunk;
-          const open = /<head[^>]*>/i.exec(head);
+          const open = /<head[^>]*>/i.exec(sent);
           if (!open) return;
           const at = open.index + open[0].length;
-          response.write(`${head.slice(0, at)}<script src="${FIRST_SCRIPT_PATH}"></script>${head.slice(at)}`);
+          response.write(`${sent.slice(0, at)}<script src="${FIRST_SCRIPT_PATH}"></script>${sent.slice(at)}`);
           placed = true;
         });
         answer.on('end', () => {
-          if (passed.destination === 'document') passed.html = sent;
-          response.end(placed ? undefined : head);
+          passed.html = sent;
+          response.end(placed ? undefined : sent);
         });
       },
     );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   }
-}
-
-/** A body as the server compressed it, as text. */
-function decode(body: Buffer, encoding: string | undefined): string {
-  if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
-  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
-  if (encoding === 'deflate') return zlib.inflateSync(body).toString('utf8');
-  return body.toString('utf8');
 }

@@ -1,14 +1,13 @@
 import type { Problem } from './types.ts';
 
-/** Where the probe keeps what it saw: the tab's session storage outlives each document. */
-export const PROBLEMS_KEY = '__problems';
-
 /**
  * Records, from the first moment of every top-level document, what the visitor's console would
  * show: blocked loads (CSP) always; with `everything`, also console errors and warnings,
  * uncaught errors and rejections, and resources that failed to load. An engine whose driver
  * reports the console itself (Chromium, Firefox) asks for the blocked loads only; WebKit's
- * WebDriver has no console, so there the probe is the console.
+ * WebDriver has no console, so there the probe is the console. What it saw is kept in the
+ * tab's session storage (`__problems`), which outlives each document; the key is written out in
+ * both functions, which are sent to the page as source text.
  */
 export function problemProbe(everything: boolean): void {
   if (window !== window.top) return; // the video and map frames

@@ -100,15 +100,7 @@ export class Visitor {
         const shown = (element: Element) => {
           const box = element.getBoundingClientRect();
           if (!(box.width > 0 && box.height > 0) || getComputedStyle(element).visibility === 'hidden') return false;
-          if (typeof (element as Partial<Element>).checkVisibility === 'function') return element.checkVisibility();
-          for (
-            let child: Element = element, parent = element.parentElement;
-            parent;
-            child = parent, parent = parent.parentElement
-          ) {
-            if (parent instanceof HTMLDetailsElement && !parent.open && child.tagName !== 'SUMMARY') return false;
-          }
-          return true;
+          return element.checkVisibility();
         };
         const matches = onlyFirst
           ? [document.querySelector(s)].filter((e) => e !== null)
