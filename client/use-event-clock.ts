@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import type { PublicEvent } from '../shared/content.ts';
+import type { PublicEvent } from '../shared/page-data.ts';
 import { eventClock, HOUR_MS, type EventClock, type EventTimes } from '../shared/event-clock.ts';
 import { onEventWallClock } from './visitor-time.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { API_PATHS } from '../shared/api.ts';
-import type { HeroSlide } from '../shared/content.ts';
+import type { HeroSlide } from '../shared/page-data.ts';
 
 /**
  * The hero's slides. When the server could not know them (null), they are asked once from

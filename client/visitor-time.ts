@@ -1,4 +1,4 @@
-import type { PublicEvent } from '../shared/content.ts';
+import type { PublicEvent } from '../shared/page-data.ts';
 import type { EventTimes } from '../shared/event-clock.ts';
 
 /**

@@ -35,7 +35,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { APP_ROOT } from '../server/paths.ts';
+import { APP_ROOT } from '../server/config/paths.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
 import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { ASSET_MANIFEST, cannotInline, inlineHash, type ClientManifest } from '../server/static/client-assets.ts';
-import { APP_ROOT } from '../server/paths.ts';
+import { APP_ROOT } from '../server/config/paths.ts';
 
 export const DIST = path.join(APP_ROOT, 'dist');
 

@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { APP_ROOT } from '../server/paths.ts';
+import { APP_ROOT } from '../server/config/paths.ts';
 import {
   buildStarter,
   describeSizes,

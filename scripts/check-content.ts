@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { formatFinding } from '../server/content/findings.ts';
 import { checkContentText, listedLanguageCodes } from '../server/content/site-content.ts';
 import { checkTranslations } from '../server/content/translation-check.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/config/paths.ts';
 
 // A path given here is taken from where the command was typed, and printed as it was given;
 // CONTENT_PATH as the server takes it.

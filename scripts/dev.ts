@@ -13,7 +13,7 @@ import * as esbuild from 'esbuild';
 import { formatFinding } from '../server/content/findings.ts';
 import { checkContentText, listedLanguageCodes } from '../server/content/site-content.ts';
 import { checkTranslations } from '../server/content/translation-check.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/config/paths.ts';
 import {
   buildStarter,
   scriptBuildOptions,

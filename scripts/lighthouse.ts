@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadContent } from '../server/content/site-content.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, PUBLIC_DIR } from '../server/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, PUBLIC_DIR } from '../server/config/paths.ts';
 import { assertChromium, CHROMIUM_PATH, CHROMIUM_FLAGS } from './harness/chromium.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase } from './harness/fake-supabase.ts';
 import { startServer, type RunningServer } from './harness/server-process.ts';

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PUBLIC_DIR } from '../server/paths.ts';
+import { PUBLIC_DIR } from '../server/config/paths.ts';
 
 interface Scene {
   id: string;

@@ -1,17 +1,17 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { loadClientAssets } from './static/client-assets.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/environment.ts';
 import { firstAndCount } from './content/findings.ts';
 import { loadContent } from './content/site-content.ts';
 import { checkTranslations } from './content/translation-check.ts';
 import { createReadiness } from './ops/health.ts';
 import { createHttpServer } from './ops/http-server.ts';
-import { loadTranslations } from './pages/i18n.ts';
+import { loadTranslations } from './content/translations.ts';
 import { createLogging } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { metricsListener } from './ops/metrics-server.ts';
-import { CLIENT_BUILD_DIR } from './paths.ts';
+import { CLIENT_BUILD_DIR } from './config/paths.ts';
 import { processExit } from './ops/process-exit.ts';
 import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 

@@ -1,4 +1,4 @@
-import type { HeroSlide } from './content.ts';
+import type { HeroSlide } from './page-data.ts';
 
 /** The server's cached JSON endpoints for the hero's backend assets. */
 export const API_PATHS = {

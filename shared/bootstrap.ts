@@ -1,5 +1,5 @@
 import type { Language } from './languages.ts';
-import type { PageAssets, PublicContent } from './content.ts';
+import type { PageAssets, PublicContent } from './page-data.ts';
 import type { EventClock } from './event-clock.ts';
 
 /** What the page shows beyond its texts, the same in every language. */

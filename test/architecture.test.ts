@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { outputPaths } from '../scripts/build-steps.ts';
-import { APP_ROOT } from '../server/paths.ts';
+import { APP_ROOT } from '../server/config/paths.ts';
 
 const SOURCE_FOLDERS = ['server', 'client', 'shared', 'scripts', 'test'];
 
@@ -90,7 +90,7 @@ describe('the module structure', () => {
     const graph = importGraph();
     const app = graph.get(path.join(APP_ROOT, 'server/app.ts'));
     expect(app).toContain(path.join(APP_ROOT, 'server/pages/page-handler.ts'));
-    expect(graph.get(path.join(APP_ROOT, 'server/discovery/seo.tsx'))).toContain(
+    expect(graph.get(path.join(APP_ROOT, 'server/pages/seo-head.tsx'))).toContain(
       path.join(APP_ROOT, 'server/pages/page-request.ts'),
     );
   });

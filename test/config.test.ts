@@ -8,8 +8,8 @@ import {
   loadConfig,
   SUPABASE_KEY_REQUIRED,
   SUPABASE_URL_REQUIRED,
-} from '../server/config.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/paths.ts';
+} from '../server/config/environment.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../server/config/paths.ts';
 
 describe('loadConfig', () => {
   it('serves on port 3000 with the shipped content by default', () => {

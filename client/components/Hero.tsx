@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { studioCities, type HeroSlide } from '../../shared/content.ts';
+import { studioCities, type HeroSlide } from '../../shared/page-data.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
 import { inLanguage, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';

@@ -1,7 +1,7 @@
 import { inLanguage } from '../../shared/languages.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addressLine, type Studio } from '../../shared/content.ts';
+import { addressLine, type Studio } from '../../shared/page-data.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { DeferredFrame } from './DeferredFrame.tsx';

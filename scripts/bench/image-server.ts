@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { parseDockerfile, parseEnv } from '../harness/dockerfile-replay.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../harness/fake-supabase.ts';
 import { manifestContainer } from './manifest.ts';

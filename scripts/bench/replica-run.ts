@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { launchBrowser } from '../harness/chromium.ts';
 import { startVarnish } from '../harness/edge-caches.ts';
 import { startServer } from '../harness/server-process.ts';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { startServer } from '../harness/server-process.ts';
 import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './image-server.ts';
 import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';

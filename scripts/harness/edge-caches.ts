@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { freePort } from './free-port.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 
 /**
  * What happens to the server's stdout once it is listening: every line read and kept (the

@@ -1,4 +1,4 @@
-import type { HeroSlide } from '../../shared/content.ts';
+import type { HeroSlide } from '../../shared/page-data.ts';
 import type { ImagePolicy } from './image-policy.ts';
 
 /**

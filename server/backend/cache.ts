@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CacheSettings } from '../config.ts';
+import type { CacheSettings } from '../config/environment.ts';
 import { BackendDataError, type Checked } from './backend-data.ts';
 import { BackendCallError } from './backend-errors.ts';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from './cache-events.ts';

@@ -1,5 +1,5 @@
 import { createClient, FunctionsFetchError, FunctionsHttpError, StorageApiError } from '@supabase/supabase-js';
-import type { HeroSlide } from '../../shared/content.ts';
+import type { HeroSlide } from '../../shared/page-data.ts';
 import { checkHeroSlides, chooseLogoFile, type Checked } from './backend-data.ts';
 import { BackendCallError } from './backend-errors.ts';
 import type { ImagePolicy } from './image-policy.ts';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { inLanguage, type Language } from '../../shared/languages.ts';
 import { eventCalendar } from './ics.ts';
-import { resolveLanguage } from '../pages/language.ts';
+import { resolveLanguage } from '../http/request-language.ts';
 import type { PageDeps } from '../pages/page-handler.ts';
 import { pageUrl } from './public-urls.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';

@@ -1,5 +1,5 @@
 import http, { type RequestListener } from 'node:http';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/environment.ts';
 
 /** Node's default, set here so that NODE_OPTIONS cannot raise it: larger request headers get 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;

@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
 
 /** The CSP hash sources of the one inline script and the one inline style every page carries. */

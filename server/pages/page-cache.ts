@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { PageAssets } from '../../shared/content.ts';
-import type { EncodedBody } from '../static/encoded-body.ts';
+import type { PageAssets } from '../../shared/page-data.ts';
+import type { EncodedBody } from '../http/content-coding.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -10,7 +10,7 @@ import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
 import { Document, InlineStylesheet } from './document.tsx';
 import type { PageRequest } from './page-request.ts';
 import type { PageKind } from '../../shared/routes.ts';
-import { SeoHead } from '../discovery/seo.tsx';
+import { SeoHead } from './seo-head.tsx';
 
 /** A render that has not finished by then is cut off, so no request hangs on it. */
 const RENDER_TIMEOUT_MS = 5000;

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Language } from '../../shared/languages.ts';
 import { NAMESPACE } from '../../shared/i18n-options.ts';
-import type { Translations } from '../pages/i18n.ts';
-import { encodeSmallBody, sendEncoded, type EncodedBody } from './encoded-body.ts';
+import type { Translations } from '../content/translations.ts';
+import { encodeSmallBody, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
 
 interface EncodedLocale {
   body: EncodedBody;

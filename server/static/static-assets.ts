@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
-import { CODINGS, preferredCoding, type Coding } from './encoded-body.ts';
+import { CODINGS, preferredCoding, type Coding } from '../http/content-coding.ts';
 import { setRouteLabel } from '../ops/metrics.ts';
 
 /** Content codings the build writes next to each file, best first, with their file suffixes. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { answerNormally, sampleSlides, snapshotWith, tempSnapshotPath } from '../helpers/backend.ts';
 import { failure, HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { runUntilExit, startServer } from '../../scripts/harness/server-process.ts';

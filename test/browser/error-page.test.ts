@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { sendErrorPage } from '../../server/pages/render.tsx';
 import { loadClientAssets } from '../../server/static/client-assets.ts';
 import { setUpBrowsers } from './site.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../server/content/site-content.ts';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
-import { addressLine } from '../../shared/content.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
+import { addressLine } from '../../shared/page-data.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
 import { contentFileForEvent, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import type { Visitor } from './driver/visitor.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES_DIR } from '../../server/paths.ts';
+import { LOCALES_DIR } from '../../server/config/paths.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { problemsOf } from './journey.ts';
 import { setUpSite } from './site.ts';

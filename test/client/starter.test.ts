@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readClientManifest } from '../../server/static/client-assets.ts';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 
 const manifest = readClientManifest(CLIENT_BUILD_DIR);
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError, loadContent } from '../../server/content/site-content.ts';
 import { toZonedIsoString, zonedTimeToUtc } from '../../server/content/event-time.ts';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
-import { studioCities } from '../../shared/content.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
+import { studioCities } from '../../shared/page-data.ts';
 import type { Language } from '../../shared/languages.ts';
 
 const shipped = () => JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;

@@ -11,7 +11,7 @@ import { contentJsonSchema } from '../../server/content/json-schema.ts';
 import { checkContentText } from '../../server/content/site-content.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { checkTranslations } from '../../server/content/translation-check.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 
 /**
  * The content check as an editor meets it: one broken file per rule, each with the exact line

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentJsonSchema } from '../../server/content/json-schema.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 
 const SCHEMA_PATH = path.join(APP_ROOT, 'content', 'event.schema.json');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;

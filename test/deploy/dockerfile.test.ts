@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { dockerignore, replayDockerfile, type ReplayedImage } from '../../scripts/harness/dockerfile-replay.ts';
 import { freePort } from '../../scripts/harness/free-port.ts';
 

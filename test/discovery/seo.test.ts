@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embeddedHeroSource } from '../../server/backend/hero-source-embedded.ts';
+import { embeddedHeroSource } from '../../server/hero/from-content.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, localeOf } from '../helpers/languages.ts';
 import { fixedHeroAssets, shownTexts, testApp } from '../helpers/app.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readClientManifest } from '../../server/static/client-assets.ts';
-import { APP_ROOT, CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { APP_ROOT, CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { answerNormally, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
 import { failure, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { decodeBody } from '../helpers/content-coding.ts';
+import { decodeBody } from '../../scripts/harness/content-coding.ts';
 
 /** One answer as a visitor's client receives it: the body as sent, not decoded. */
 export interface Answer {

@@ -7,16 +7,16 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
-import type { HeroSource } from '../../server/backend/hero-source.ts';
-import type { PageAssets } from '../../shared/content.ts';
+import type { HeroSource } from '../../server/hero/hero-source.ts';
+import type { PageAssets } from '../../shared/page-data.ts';
 import type { Language } from '../../shared/languages.ts';
 import { loadClientAssets } from '../../server/static/client-assets.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/environment.ts';
 import { loadContent } from '../../server/content/site-content.ts';
 import { createReadiness } from '../../server/ops/health.ts';
-import { loadTranslations, type Translations } from '../../server/pages/i18n.ts';
+import { loadTranslations, type Translations } from '../../server/content/translations.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
-import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 
 let translations: Promise<Translations> | undefined;
 

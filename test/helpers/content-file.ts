@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContent, type SiteContent } from '../../server/content/site-content.ts';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 
 /** The shipped content file with an edit, written to a temporary file and loaded (and checked) as at start. */
 export function editedContent(edit: (file: Record<string, any>) => void): SiteContent {

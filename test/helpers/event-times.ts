@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 
 export interface EventFields {
   date: string;

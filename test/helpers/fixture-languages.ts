@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 
 /** Two languages added by files alone: French, and Arabic, written right to left with no flag. */
 export const FIXTURE_LANGUAGES = ['fr', 'ar'] as const;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readLanguages } from '../../server/content/languages.ts';
-import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/paths.ts';
+import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import type { Language, LanguageInfo } from '../../shared/languages.ts';
 
 /** The shipped sample's languages; the content file lists them (test/pages/languages.test.ts holds it to that). */

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 
 /** What a copy of the project needs to build, serve and run its scripts (node_modules is linked, not copied). */
 const COPIED = [

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { HeroSource } from '../../server/backend/hero-source.ts';
+import type { HeroSource } from '../../server/hero/hero-source.ts';
 import { testApp } from '../helpers/app.ts';
 
 const failingBackend: HeroSource = {

@@ -73,7 +73,7 @@ const CASES: Case[] = [
   traversal('/.env'),
   traversal('/.git/config'),
   traversal('/package.json'),
-  traversal('/server/config.ts'),
+  traversal('/server/config/environment.ts'),
   traversal('/content/event.json'),
   traversal('/dist/server/index.js'),
   traversal('/node_modules/express/package.json'),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
 import { openConnection } from '../helpers/raw-http.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';

@@ -4,7 +4,7 @@ import { testApp } from '../helpers/app.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
 import { metricsListener } from '../../server/ops/metrics-server.ts';
 import { readClientManifest } from '../../server/static/client-assets.ts';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 
 const assetPath = () => readClientManifest(CLIENT_BUILD_DIR).script;
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
-import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { testApp } from '../helpers/app.ts';
 import { inlineHash, readClientManifest } from '../../server/static/client-assets.ts';
 

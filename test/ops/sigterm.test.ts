@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { readClientManifest } from '../../server/static/client-assets.ts';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { openConnection, type RawConnection } from '../helpers/raw-http.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 

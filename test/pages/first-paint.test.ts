@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClientAssets, readClientManifest } from '../../server/static/client-assets.ts';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { BOOTSTRAP_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../shared/bootstrap.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES_DIR } from '../../server/paths.ts';
+import { LOCALES_DIR } from '../../server/config/paths.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { testApp } from '../helpers/app.ts';
 import { parseHtml } from '../helpers/html.ts';
-import { addressLine } from '../../shared/content.ts';
+import { addressLine } from '../../shared/page-data.ts';
 
 /** What a visitor without JavaScript gets: everything here works from the server's HTML alone. */
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { PageAssets } from '../../shared/content.ts';
+import type { PageAssets } from '../../shared/page-data.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { countingTranslations, fixedHeroAssets, rawGet, testApp, type RawResponse } from '../helpers/app.ts';
 import { consoleCalls } from '../setup.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../helpers/languages.ts';
-import { LOCALES_DIR } from '../../server/paths.ts';
+import { LOCALES_DIR } from '../../server/config/paths.ts';
 
 const dictionaries = Object.fromEntries(
   LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(path.join(LOCALES_DIR, lng, 'translation.json'), 'utf8'))]),

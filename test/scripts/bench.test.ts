@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { runProblems, type LighthouseReport } from '../../scripts/bench/lighthouse-figures.ts';
 import { parseWrk, unexpectedAnswers, type LoadResult } from '../../scripts/bench/load.ts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../server/paths.ts';
+import { APP_ROOT } from '../../server/config/paths.ts';
 
 /** `npm run serve` (what `npm start` runs after its build) as a newcomer or an operator runs it: its 'listening' line. */
 async function servedListening(env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LOCALES_DIR } from '../../server/paths.ts';
+import { LOCALES_DIR } from '../../server/config/paths.ts';
 import {
   clockStep,
   countdownText,

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Express } from 'express';
 import { readClientManifest } from '../../server/static/client-assets.ts';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { testApp } from '../helpers/app.ts';
 
 const { script, stylesheet } = readClientManifest(CLIENT_BUILD_DIR);

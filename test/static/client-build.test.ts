@@ -9,7 +9,7 @@ import {
   loadClientAssets,
   readClientManifest,
 } from '../../server/static/client-assets.ts';
-import { CLIENT_BUILD_DIR } from '../../server/paths.ts';
+import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 
 const assetsDir = path.join(CLIENT_BUILD_DIR, 'assets');
 const scripts = readdirSync(assetsDir).filter((file) => file.endsWith('.js'));

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeBody } from '../../helpers/content-coding.ts';
+import { decodeBody } from '../../../scripts/harness/content-coding.ts';
 
 /** The path the line answers itself with the script it puts first in every document. */
 export const FIRST_SCRIPT_PATH = '/__visitor-line/first.js';

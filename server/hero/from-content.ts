@@ -1,4 +1,4 @@
-import type { PageAssets } from '../../shared/content.ts';
+import type { PageAssets } from '../../shared/page-data.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import type { HeroSource } from './hero-source.ts';
 

@@ -1,8 +1,8 @@
 import { serializeForScript, type AppData } from '../../shared/bootstrap.ts';
 import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
-import { absoluteUrl, languageAlternates, pageUrl } from './public-urls.ts';
-import type { PageRequest } from '../pages/page-request.ts';
+import { absoluteUrl, languageAlternates, pageUrl } from '../discovery/public-urls.ts';
+import type { PageRequest } from './page-request.ts';
 import { eventStructuredData } from './structured-data.ts';
 
 export interface SeoHeadProps {

@@ -1,12 +1,12 @@
-import type { HeroSlide, PageAssets } from '../../shared/content.ts';
-import { checkHeroSlides, type Checked } from './backend-data.ts';
-import { BackendCache, servingWindows, type CacheAnswer, type CacheEntry } from './cache.ts';
-import type { CachedEndpoint } from './cache-events.ts';
-import type { Config } from '../config.ts';
+import type { HeroSlide, PageAssets } from '../../shared/page-data.ts';
+import { checkHeroSlides, type Checked } from '../backend/backend-data.ts';
+import { BackendCache, servingWindows, type CacheAnswer, type CacheEntry } from '../backend/cache.ts';
+import type { CachedEndpoint } from '../backend/cache-events.ts';
+import type { Config } from '../config/environment.ts';
 import type { HeroSourceOptions, HeroSource, Served } from './hero-source.ts';
-import { imagePolicy, type ImagePolicy } from './image-policy.ts';
-import { snapshotFile, type SavedEntry } from './snapshot.ts';
-import { supabaseBackend } from './supabase.ts';
+import { imagePolicy, type ImagePolicy } from '../backend/image-policy.ts';
+import { snapshotFile, type SavedEntry } from '../backend/snapshot.ts';
+import { supabaseBackend } from '../backend/supabase.ts';
 
 /**
  * The hero's slides and logo from the Supabase backend, each behind its own cache that

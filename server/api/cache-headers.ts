@@ -1,6 +1,6 @@
-import type { CacheSettings } from '../config.ts';
-import { servingWindows } from './cache.ts';
-import type { Served } from './hero-source.ts';
+import type { CacheSettings } from '../config/environment.ts';
+import { servingWindows } from '../backend/cache.ts';
+import type { Served } from '../hero/hero-source.ts';
 
 /**
  * What an /api answer tells the caches in front (a CDN, Varnish, nginx, the browser) about how

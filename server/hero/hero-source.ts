@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { HeroSlide, PageAssets } from '../../shared/content.ts';
-import type { CacheObserver, CacheOutcome } from './cache-events.ts';
+import type { HeroSlide, PageAssets } from '../../shared/page-data.ts';
+import type { CacheObserver, CacheOutcome } from '../backend/cache-events.ts';
 
 /** One answer of a cached source: what to serve, how it was served, and how old it is. */
 export interface Served<T> {
@@ -15,7 +15,7 @@ export interface Served<T> {
 
 /**
  * Where the hero's slides and logo come from: the content file, or (when configured) the backend:
- * hero-source-embedded.ts and hero-source-backend.ts.
+ * from-content.ts and from-backend.ts.
  */
 export interface HeroSource {
   /** For the page: slides null while unknown (the browser then asks /api/hero-slides). */

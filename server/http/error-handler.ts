@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ClientAssets } from '../static/client-assets.ts';
 import type { Logger } from '../ops/logger.ts';
-import { sendErrorPage } from './render.tsx';
+import { sendErrorPage } from '../pages/render.tsx';
 import { requestIdOf } from '../ops/request-log.ts';
 
 const READ_METHODS = ['GET', 'HEAD'];

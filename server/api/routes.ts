@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { API_PATHS, type HeroSlidesAnswer, type LogoAnswer } from '../../shared/api.ts';
 import { serializeForScript } from '../../shared/bootstrap.ts';
-import type { CachedEndpoint, CacheObserver } from './cache-events.ts';
+import type { CachedEndpoint, CacheObserver } from '../backend/cache-events.ts';
 import { cacheControl, cacheStatus } from './cache-headers.ts';
-import type { CacheSettings } from '../config.ts';
-import { encodeSmallBody, sendEncoded, type EncodedBody } from '../static/encoded-body.ts';
-import type { HeroSource, Served } from './hero-source.ts';
+import type { CacheSettings } from '../config/environment.ts';
+import { encodeSmallBody, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
+import type { HeroSource, Served } from '../hero/hero-source.ts';
 
 /**
  * GET /api/hero-slides and /api/logo, meant to sit behind a CDN. Each answer says how long

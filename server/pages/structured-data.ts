@@ -1,4 +1,4 @@
-import type { Company, Studio } from '../../shared/content.ts';
+import type { Company, Studio } from '../../shared/page-data.ts';
 import { inLanguage, type Language } from '../../shared/languages.ts';
 import type { EventFacts } from '../content/site-content.ts';
 import { toZonedIsoString } from '../content/event-time.ts';
