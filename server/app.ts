@@ -11,6 +11,7 @@ import type { HeroSource } from './hero/hero-source.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { PAGE_ROUTE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
+import { sendErrorPage } from './pages/render.tsx';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './config/paths.ts';
 import { publicFiles } from './static/public-files.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
@@ -84,13 +85,11 @@ export function createApp(appDeps: AppDeps): express.Express {
   // Any other path: the 404 page.
   app.get('/{*splat}', pages);
 
-  app.use(
-    errorHandler({
-      language: deps.content.public.languages[0]!.code,
-      logger: deps.logger,
-      clientAssets: deps.clientAssets,
-      showErrorStack: !config.production,
-    }),
-  );
+  const errorPage = {
+    language: deps.content.public.languages[0]!.code,
+    assets: deps.clientAssets,
+    showErrorStack: !config.production,
+  };
+  app.use(errorHandler({ logger: deps.logger, sendErrorPage: (res, error) => sendErrorPage(res, error, errorPage) }));
   return app;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,24 @@ const BOUNDARIES: { from: string; to: string; except?: string[] }[] = [
   { from: 'server', to: 'test' },
   { from: 'client', to: 'test' },
   { from: 'shared', to: 'test' },
+];
+
+/**
+ * server/'s folders, top to bottom. A folder may import from the folders below it, never from one
+ * above: the files directly in server/ (the process and the request pipeline) stand on them all.
+ */
+const SERVER_LAYERS = [
+  '.', // index.ts: the process; app.ts: the request pipeline, in order
+  'ops', // logs, metrics, health, shutdown, security headers, the HTTP listeners
+  'pages', // the page route: language, page cache, rendering, the document and its head
+  'discovery', // robots.txt, sitemap.xml, event.ics, the public addresses
+  'api', // /api/hero-slides and /api/logo, and the cache headers they carry
+  'static', // hashed client assets, the locale files, public/
+  'hero', // where the hero's slides and logo come from: the content file or the backend
+  'backend', // the Supabase calls, their answers checked, the cache and its snapshot
+  'content', // the content and locale files, read and checked, with file and line
+  'http', // what every route shares: entity tags, content codings, the error handler, route labels
+  'config', // the settings from the environment, and the project's folders
 ];
 
 /** Every source module and the project modules it imports, type-only imports included. */
@@ -85,10 +103,38 @@ function crossings(graph: Map<string, string[]>): string[] {
   return found;
 }
 
+/** The layer of a file under server/, or undefined outside server/; -1 for a folder the list does not name. */
+function serverLayer(relative: string): number | undefined {
+  const [top, ...rest] = relative.split('/');
+  if (top !== 'server') return undefined;
+  return SERVER_LAYERS.indexOf(rest.length > 1 ? rest[0]! : '.');
+}
+
+/** Every import under server/ that runs back up, as `importer -> imported (folder above)`. */
+function upwardImports(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, imports] of graph) {
+    const from = path.relative(APP_ROOT, file);
+    const fromLayer = serverLayer(from);
+    if (fromLayer === undefined) continue;
+    for (const target of imports) {
+      const to = path.relative(APP_ROOT, target);
+      const toLayer = serverLayer(to);
+      if (toLayer === undefined) continue;
+      if (fromLayer < 0 || toLayer < 0) found.push(`${from} -> ${to} (a folder the layer list does not name)`);
+      else if (toLayer < fromLayer) found.push(`${from} -> ${to} (a folder above)`);
+    }
+  }
+  return found;
+}
+
 describe('the module structure', () => {
   it('sees the imports it checks', () => {
     const graph = importGraph();
     const app = graph.get(path.join(APP_ROOT, 'server/app.ts'));
+    expect(graph.get(path.join(APP_ROOT, 'server/http/error-handler.ts'))).toContain(
+      path.join(APP_ROOT, 'server/http/request-id.ts'),
+    );
     expect(app).toContain(path.join(APP_ROOT, 'server/pages/page-handler.ts'));
     expect(graph.get(path.join(APP_ROOT, 'server/pages/seo-head.tsx'))).toContain(
       path.join(APP_ROOT, 'server/pages/page-request.ts'),
@@ -101,6 +147,33 @@ describe('the module structure', () => {
 
   it('keeps every folder within its boundaries, type-only imports included', () => {
     expect(crossings(importGraph())).toEqual([]);
+  });
+
+  it('names every folder of server/ in its layers, and no other', () => {
+    const folders = readdirSync(path.join(APP_ROOT, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...folders].sort()).toEqual(SERVER_LAYERS.filter((layer) => layer !== '.').sort());
+  });
+
+  it('keeps each folder of server/ above the folders it imports, type-only imports included', () => {
+    expect(upwardImports(importGraph())).toEqual([]);
+  });
+
+  it('finds an import that runs back up, and one from a folder the layers do not name', () => {
+    const at = (file: string) => path.join(APP_ROOT, file);
+    const graph = new Map([
+      [at('server/app.ts'), [at('server/pages/page-handler.ts'), at('server/config/paths.ts')]],
+      [at('server/pages/page-handler.ts'), [at('server/http/entity-tag.ts'), at('shared/routes.ts')]],
+      [at('server/http/entity-tag.ts'), [at('server/pages/render.tsx')]],
+      [at('server/config/paths.ts'), [at('server/app.ts')]],
+      [at('server/elsewhere/x.ts'), [at('server/http/entity-tag.ts')]],
+    ]);
+    expect(upwardImports(graph)).toEqual([
+      'server/http/entity-tag.ts -> server/pages/render.tsx (a folder above)',
+      'server/config/paths.ts -> server/app.ts (a folder above)',
+      'server/elsewhere/x.ts -> server/http/entity-tag.ts (a folder the layer list does not name)',
+    ]);
   });
 
   it('finds a crossing when there is one', () => {

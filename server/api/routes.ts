@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { API_PATHS, type HeroSlidesAnswer, type LogoAnswer } from '../../shared/api.ts';
 import { serializeForScript } from '../../shared/bootstrap.ts';
@@ -6,6 +5,7 @@ import type { CachedEndpoint, CacheObserver } from '../backend/cache-events.ts';
 import { cacheControl, cacheStatus } from './cache-headers.ts';
 import type { CacheSettings } from '../config/environment.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
+import { entityTag } from '../http/entity-tag.ts';
 import type { HeroSource, Served } from '../hero/hero-source.ts';
 
 /**
@@ -74,9 +74,7 @@ function lastRepresentation<T>(toBody: (value: T) => unknown): (value: T) => Rep
     if (last?.value !== value) {
       // Escaped as for a <script> element: a studio name can never turn the JSON into markup.
       const json = serializeForScript(toBody(value));
-      // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
-      const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-      last = { value, representation: { body: encodeSmallBody(json), etag } };
+      last = { value, representation: { body: encodeSmallBody(json), etag: entityTag(json, 'weak') } };
     }
     return last.representation;
   };
@@ -95,17 +93,10 @@ function send<T>(
   res.vary('Accept-Encoding');
   // A fallback is no-store: no cache keeps it, so it is asked again soon.
   res.setHeader('Cache-Control', cacheControl(answer, cache));
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
+  if (req.fresh) {
     res.status(304).end();
     return;
   }
   res.status(200);
   sendEncoded(req, res, body);
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): "W/" is ignored. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

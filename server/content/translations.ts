@@ -1,14 +1,8 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import i18next, { type i18n as I18n } from 'i18next';
 import Backend from 'i18next-fs-backend';
 import type { Language } from '../../shared/languages.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
-
-export interface LocaleFile {
-  body: Buffer;
-  etag: string;
-}
 
 export interface Translations {
   /** The offered languages' codes, the default first. */
@@ -17,8 +11,8 @@ export interface Translations {
   forRequest(language: Language): I18n;
   /** The dictionary of one language, as the browser receives it for hydration. */
   resources(language: Language): Record<string, unknown>;
-  /** The locale file as served at /locales/<lng>/translation.json. */
-  file(language: Language): LocaleFile;
+  /** The locale file's body as served at /locales/<lng>/translation.json. */
+  file(language: Language): string;
 }
 
 /**
@@ -36,15 +30,14 @@ export async function loadTranslations(localesDir: string, languages: readonly L
     backend: { loadPath: path.join(localesDir, '{{lng}}/{{ns}}.json') },
   });
 
-  const files = new Map<Language, LocaleFile>();
+  const files = new Map<Language, string>();
   for (const language of languages) {
     const bundle = base.getResourceBundle(language, NAMESPACE) as Record<string, unknown> | undefined;
     // i18next-fs-backend reports a missing or broken file only as a missing bundle.
     if (!bundle || Object.keys(bundle).length === 0) {
       throw new Error(`Translations for "${language}" are missing or empty in ${localesDir}`);
     }
-    const body = Buffer.from(JSON.stringify(bundle));
-    files.set(language, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
+    files.set(language, JSON.stringify(bundle));
   }
 
   return {

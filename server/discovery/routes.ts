@@ -1,12 +1,18 @@
 import { Router } from 'express';
 import { inLanguage, type Language } from '../../shared/languages.ts';
 import { eventCalendar } from './ics.ts';
+import type { Config } from '../config/environment.ts';
+import type { SiteContent } from '../content/site-content.ts';
+import type { Translations } from '../content/translations.ts';
 import { resolveLanguage } from '../http/request-language.ts';
-import type { PageDeps } from '../pages/page-handler.ts';
 import { pageUrl } from './public-urls.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
-export type DiscoveryDeps = Pick<PageDeps, 'config' | 'content' | 'translations'>;
+export interface DiscoveryDeps {
+  config: Config;
+  content: SiteContent;
+  translations: Translations;
+}
 
 /**
  * /robots.txt, /sitemap.xml and /event.ics. They depend only on the configuration, the

@@ -1,9 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import type { ClientAssets } from '../static/client-assets.ts';
-import type { Logger } from '../ops/logger.ts';
-import { sendErrorPage } from '../pages/render.tsx';
-import { requestIdOf } from '../ops/request-log.ts';
+import type { Logger } from 'pino';
+import { requestIdOf } from './request-id.ts';
 
 const READ_METHODS = ['GET', 'HEAD'];
 
@@ -15,11 +13,9 @@ export const onlyReadMethods: RequestHandler = (req, res, next) => {
 };
 
 export interface ErrorHandlerDeps {
-  /** The default language, the error page's. */
-  language: string;
   logger: Logger;
-  clientAssets: ClientAssets;
-  showErrorStack: boolean;
+  /** Answers with the application's error page, for the error given. */
+  sendErrorPage(res: Response, error: unknown): void;
 }
 
 /**
@@ -27,17 +23,12 @@ export interface ErrorHandlerDeps {
  * malformed percent-encoding (400), gets its own 4xx status and a short answer; anything else
  * is unexpected: it is logged and answered with the error page (500).
  */
-export function errorHandler({
-  language,
-  logger,
-  clientAssets,
-  showErrorStack,
-}: ErrorHandlerDeps): ErrorRequestHandler {
+export function errorHandler({ logger, sendErrorPage }: ErrorHandlerDeps): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = clientErrorStatus(error);
     if (status !== undefined && !res.headersSent) return sendPlainStatus(res, status);
     logger.error({ err: error, requestId: requestIdOf(res) }, 'request failed');
-    sendErrorPage(res, error, { language, assets: clientAssets, showErrorStack });
+    sendErrorPage(res, error);
   };
 }
 

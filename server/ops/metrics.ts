@@ -1,11 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { CacheObserver } from '../backend/cache-events.ts';
-
-/** The route label of answers that matched nothing, whatever path was asked for. */
-export const NOT_FOUND_ROUTE = 'not-found';
-/** The route label of answers given before any route was chosen (405, 400). */
-export const OTHER_ROUTE = 'other';
+import { routeLabelOf } from '../http/route-label.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -69,7 +65,7 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     observeRequests(req, res, next) {
       const started = process.hrtime.bigint();
       res.once('close', () => {
-        const labels = { route: routeLabel(req, res), status: String(res.statusCode) };
+        const labels = { route: routeLabelOf(req, res), status: String(res.statusCode) };
         requests.inc(labels);
         duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
       });
@@ -80,22 +76,4 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
       upstreamError: (endpoint) => upstreamErrors.inc({ endpoint }),
     },
   };
-}
-
-/** Names the route template an answer is counted under, for handlers Express does not route by template. */
-export function setRouteLabel(res: Response, template: string): void {
-  res.locals.routeTemplate = template;
-}
-
-/**
- * A label the code chose, never the request's path: a hostile URL must not mint a new series.
- * Express routes are labelled by their own template (`/locales/:lng/translation.json`).
- */
-function routeLabel(req: Request, res: Response): string {
-  if (res.statusCode === 404) return NOT_FOUND_ROUTE;
-  const chosen: unknown = res.locals.routeTemplate;
-  if (typeof chosen === 'string') return chosen;
-  const route = req.route as { path?: unknown } | undefined;
-  if (typeof route?.path === 'string') return req.baseUrl + route.path;
-  return OTHER_ROUTE;
 }

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { assignRequestId } from '../http/request-id.ts';
 import type { Logger } from './logger.ts';
-
-/** An inbound request id is kept only if it is this tame; anything else could forge log lines. */
-const INBOUND_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
-export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** Longer paths are cut in the log: a line stays a line. */
 const MAX_LOGGED_PATH = 1024;
@@ -20,9 +16,7 @@ const MAX_LOGGED_PATH = 1024;
  */
 export function requestLog(logger: Logger, unloggedPaths: readonly string[]): RequestHandler {
   return (req, res, next) => {
-    const requestId = requestIdFor(req);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.locals.requestId = requestId;
+    const requestId = assignRequestId(req, res);
     const path = pathOf(req);
     if (unloggedPaths.includes(path)) return next();
 
@@ -45,16 +39,6 @@ export function requestLog(logger: Logger, unloggedPaths: readonly string[]): Re
     res.on('close', done);
     next();
   };
-}
-
-/** The id of the request an answer belongs to, for log lines written while handling it. */
-export function requestIdOf(res: Response): string | undefined {
-  return typeof res.locals.requestId === 'string' ? res.locals.requestId : undefined;
-}
-
-function requestIdFor(req: Request): string {
-  const inbound = req.headers['x-request-id'];
-  return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
 }
 
 function pathOf(req: Request): string {

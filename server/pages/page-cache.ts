@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PageAssets } from '../../shared/page-data.ts';
 import type { EncodedBody } from '../http/content-coding.ts';
+import { entityTag } from '../http/entity-tag.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -47,9 +48,8 @@ async function encodeAll(html: Buffer): Promise<CachedPage> {
     }),
     gzipAsync(html, { level: 9 }),
   ]);
-  // Weak: the same validator stands for the brotli, gzip and identity bodies (RFC 9110 8.8.1).
   return {
-    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    etag: entityTag(html, 'weak'),
     identity: html,
     br,
     gzip: gz,

@@ -3,6 +3,7 @@ import type { Language } from '../../shared/languages.ts';
 import { NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Translations } from '../content/translations.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
+import { entityTag } from '../http/entity-tag.ts';
 
 interface EncodedLocale {
   body: EncodedBody;
@@ -18,7 +19,7 @@ export function localesRouter(translations: Translations): Router {
   const files = new Map<Language, EncodedLocale>(
     translations.languages.map((language) => {
       const file = translations.file(language);
-      return [language, { body: encodeSmallBody(file.body.toString()), etag: `W/${file.etag}` }];
+      return [language, { body: encodeSmallBody(file), etag: entityTag(file, 'weak') }];
     }),
   );
   const router = Router();

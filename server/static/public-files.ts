@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { setRouteLabel } from '../ops/metrics.ts';
+import { setRouteLabel } from '../http/route-label.ts';
 
 /**
  * The files of public/ (favicon, images), listed once at start: a request for any other path

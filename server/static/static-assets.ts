@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { CODINGS, preferredCoding, type Coding } from '../http/content-coding.ts';
-import { setRouteLabel } from '../ops/metrics.ts';
+import { entityTag } from '../http/entity-tag.ts';
+import { setRouteLabel } from '../http/route-label.ts';
 
 /** Content codings the build writes next to each file, best first, with their file suffixes. */
 const PRECOMPRESSED = [
@@ -60,7 +60,7 @@ function loadAssets(dir: string): Map<string, Asset> {
   const names = readdirSync(dir);
   const read = (name: string): Body => {
     const bytes = readFileSync(path.join(dir, name));
-    return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+    return { bytes, etag: entityTag(bytes, 'strong') };
   };
   const assets = new Map<string, Asset>();
   for (const name of names) {

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+
+/** An inbound request id is kept only if it is this tame; anything else could forge log lines. */
+const INBOUND_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * Gives the request its id, from a valid inbound X-Request-Id (set by the load balancer) or a new
+ * one, and echoes it in the answer.
+ */
+export function assignRequestId(req: Request, res: Response): string {
+  const inbound = req.headers['x-request-id'];
+  const requestId = typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  res.locals.requestId = requestId;
+  return requestId;
+}
+
+/** The id of the request an answer belongs to, for log lines written while handling it. */
+export function requestIdOf(res: Response): string | undefined {
+  return typeof res.locals.requestId === 'string' ? res.locals.requestId : undefined;
+}
