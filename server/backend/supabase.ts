@@ -25,20 +25,20 @@ export interface BackendCalls {
 export interface BackendOptions {
   url: string;
   anonKey: string;
-  timeoutMs: number;
   images: ImagePolicy;
   logoFileName: string;
 }
 
 /**
  * One supabase-js client for the life of the process. It keeps no session and starts no
- * timers; every request it makes goes through a fetch that ends at the timeout, headers
- * and body alike, and refuses bodies over MAX_ANSWER_BYTES.
+ * timers; every request it makes goes through a fetch that ends when the call's signal aborts
+ * (the cache's deadline, UPSTREAM_TIMEOUT_MS), headers and body alike, and refuses bodies over
+ * MAX_ANSWER_BYTES.
  */
 export function supabaseBackend(options: BackendOptions): BackendCalls {
   const client = createClient(options.url, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: boundedFetch(options.timeoutMs, MAX_ANSWER_BYTES) },
+    global: { fetch: boundedFetch(MAX_ANSWER_BYTES) },
   });
   const bucket = client.storage.from(LOGO_BUCKET);
   const publicLogoUrl = (name: string) => bucket.getPublicUrl(name).data.publicUrl;
@@ -61,15 +61,13 @@ export function supabaseBackend(options: BackendOptions): BackendCalls {
 }
 
 /**
- * fetch with a deadline that also covers reading the body, a size limit, and no redirects
- * (a redirect would carry the apikey header to wherever it points). The body is read here,
- * in full, so that supabase-js parses it after the deadline and limit have been applied.
+ * fetch with a size limit and no redirects (a redirect would carry the apikey header to wherever
+ * it points). The body is read here, in full, so that supabase-js parses it only after the limit
+ * has been applied, and so that the call's signal ends a body that stalls, not only the headers.
  */
-export function boundedFetch(timeoutMs: number, maxBytes: number): typeof fetch {
+export function boundedFetch(maxBytes: number): typeof fetch {
   return async (input, init) => {
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    const response = await fetch(input, { ...init, signal, redirect: 'error' });
+    const response = await fetch(input, { ...init, redirect: 'error' });
     const body = await readAtMost(response, maxBytes);
     const nullBody = [101, 204, 205, 304].includes(response.status);
     return new Response(nullBody ? null : body, {

@@ -21,7 +21,6 @@ export function backendHeroSource(
   const images = imagePolicy(backend.url, config.imageHosts);
   const calls = supabaseBackend({
     ...backend,
-    timeoutMs: config.upstreamTimeoutMs,
     images,
     logoFileName: config.logoFileName,
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { imagePolicy } from '../../server/backend/image-policy.ts';
 import { boundedFetch, MAX_ANSWER_BYTES, supabaseBackend } from '../../server/backend/supabase.ts';
-import { json, raw, STALL, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { HANG, json, raw, STALL, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {
@@ -16,7 +16,6 @@ describe('the server-side supabase-js client', () => {
     supabaseBackend({
       url: fake.url,
       anonKey: fake.key,
-      timeoutMs: 1000,
       images: imagePolicy(fake.url, []),
       logoFileName: 'logo.png',
     });
@@ -27,12 +26,32 @@ describe('the server-side supabase-js client', () => {
     const calls = supabaseBackend({
       url: fake.url,
       anonKey: fake.key,
-      timeoutMs: 1000,
       images: imagePolicy(fake.url, []),
       logoFileName: 'logo.png',
     });
     expect(calls.publicLogoUrl('logo 3d.png')).toBe(`${fake.url}/storage/v1/object/public/logo/logo%203d.png`);
     expect(fake.requests).toEqual([]);
+  });
+
+  // The cache's deadline is the only timeout: it reaches the request through the call's signal.
+  it.each([
+    ['a function call that never answers', 'heroImages', HANG],
+    ['a function call whose body stalls', 'heroImages', STALL],
+    ['a logo listing that never answers', 'logoList', HANG],
+    ['a logo listing whose body stalls', 'logoList', STALL],
+  ] as const)("ends %s when the call's signal aborts", async (_, route, reply) => {
+    const calls = supabaseBackend({
+      url: fake.url,
+      anonKey: fake.key,
+      images: imagePolicy(fake.url, []),
+      logoFileName: 'logo.png',
+    });
+    fake.reply[route] = reply;
+    const call = route === 'heroImages' ? calls.heroSlides : calls.logoUrl;
+    const started = performance.now();
+    await expect(call(AbortSignal.timeout(200))).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(fake.calls[route]).toBe(1);
   });
 });
 
@@ -40,23 +59,25 @@ describe('boundedFetch', () => {
   const url = () => `${fake.url}/functions/v1/hero-images`;
   const init = () => ({ method: 'POST', headers: { apikey: fake.key } });
 
-  it('ends a body that stalls after the headers at the timeout', async () => {
+  it("ends a body that stalls after the headers when the call's signal aborts", async () => {
     fake.reply.heroImages = STALL;
     const started = performance.now();
-    await expect(boundedFetch(200, MAX_ANSWER_BYTES)(url(), init())).rejects.toThrow(/timeout|aborted/i);
+    await expect(
+      boundedFetch(MAX_ANSWER_BYTES)(url(), { ...init(), signal: AbortSignal.timeout(200) }),
+    ).rejects.toThrow(/timeout|aborted/i);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a body over the limit, with or without Content-Length', async () => {
     for (const withoutLength of [false, true]) {
       fake.reply.heroImages = raw('x'.repeat(2000), { withoutLength });
-      await expect(boundedFetch(1000, 1000)(url(), init())).rejects.toThrow('the answer is larger than 1000 bytes');
+      await expect(boundedFetch(1000)(url(), init())).rejects.toThrow('the answer is larger than 1000 bytes');
     }
   });
 
   it('hands on the whole answer otherwise', async () => {
     fake.reply.heroImages = json({ heroSlides: [] }, { status: 201 });
-    const response = await boundedFetch(1000, MAX_ANSWER_BYTES)(url(), init());
+    const response = await boundedFetch(MAX_ANSWER_BYTES)(url(), init());
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({ heroSlides: [] });
