@@ -33,7 +33,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { APP_ROOT } from '../server/config/paths.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
@@ -46,6 +45,7 @@ import { judgeReadiness, manifestReadinessProbe, probeReadiness, type ProbeAnswe
 import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight } from './bench/weight.ts';
+import { decodeBody } from './harness/content-coding.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -128,12 +128,6 @@ function checkRun(what: string, result: LoadResult, expected?: number): void {
   if (problems.length) failures.push(`${what}: ${problems.join(', ')}`);
 }
 
-function decode(body: Buffer, encoding: string | undefined): string {
-  if (encoding === 'br') return brotliDecompressSync(body).toString();
-  if (encoding === 'gzip') return gunzipSync(body).toString();
-  return body.toString();
-}
-
 // ---- Build and start everything.
 console.log(`Load generator: ${generator.description}`);
 console.log('Building the production server …');
@@ -173,7 +167,7 @@ const unwatch = [watchExit(app, 'server'), watchExit(unbounded, 'server without 
 await Promise.all([fetchRaw(`${app.url}/api/hero-slides`), fetchRaw(`${unbounded.url}/api/hero-slides`)]);
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
 if (page.status !== 200) throw new Error(`GET / answered ${page.status}: ${page.body.toString().slice(0, 200)}`);
-const html = decode(page.body, page.headers['content-encoding']);
+const html = decodeBody(page.body, page.headers['content-encoding']).toString();
 // The app module, found as the browser finds it: the page's inline starter imports it.
 const appModule = appModuleOf(html);
 const recording = path.join(OUT_DIR, 'recorded-page.json');

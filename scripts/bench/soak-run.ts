@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { decodeBody } from '../harness/content-coding.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import { startServer } from '../harness/server-process.ts';
 import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './image-server.ts';
@@ -63,8 +63,7 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
   try {
     await fetchRaw(`${server.url}/api/hero-slides`);
     const page = await fetchRaw(`${server.url}/`, ACCEPT_ENCODING);
-    const html =
-      page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.body).toString() : page.body.toString();
+    const html = decodeBody(page.body, page.headers['content-encoding']).toString();
     const mix = visitorsMix(appModuleOf(html));
     console.log(
       `Soak: ${minutes} min at ${connections} connections, wrk on a mix of ${mix.map((r) => r.path).join(', ')}; server ${Object.entries(

@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodeBody } from '../../scripts/harness/content-coding.ts';
 import { bootstrapOf, rawGet } from '../helpers/app.ts';
 import { answerNormally, backendApp, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
 import {
@@ -141,11 +141,11 @@ describe('GET /api/hero-slides and /api/logo with a healthy backend', () => {
     const br2 = await rawGet(app, '/api/hero-slides', { 'accept-encoding': 'br' });
     expect(br1.headers['content-encoding']).toBe('br');
     expect(br1.headers['content-length']).toBe(String(br1.body.length));
-    expect(JSON.parse(brotliDecompressSync(br1.body).toString())).toEqual(expected);
+    expect(JSON.parse(decodeBody(br1.body, 'br').toString())).toEqual(expected);
     expect(br2.body.equals(br1.body)).toBe(true);
     const gzip = await rawGet(app, '/api/hero-slides', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(expected);
+    expect(JSON.parse(decodeBody(gzip.body, 'gzip').toString())).toEqual(expected);
     const plain = await rawGet(app, '/api/hero-slides');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual(expected);

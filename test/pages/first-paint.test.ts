@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { get } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBody } from '../../scripts/harness/content-coding.ts';
 import { loadClientAssets, readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { BOOTSTRAP_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../shared/bootstrap.ts';
@@ -34,10 +34,7 @@ function fetchPage(path: string, headers: Record<string, string>): Promise<Answe
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const coding = res.headers['content-encoding'];
-        const body = coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ headers: res.headers, body });
+        resolve({ headers: res.headers, body: decodeBody(Buffer.concat(chunks), res.headers['content-encoding']) });
       });
     }).on('error', reject);
   });

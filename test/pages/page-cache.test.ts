@@ -1,16 +1,13 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { decodeBody } from '../../scripts/harness/content-coding.ts';
 import type { PageAssets } from '../../shared/page-data.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { countingTranslations, fixedHeroAssets, rawGet, testApp, type RawResponse } from '../helpers/app.ts';
 import { consoleCalls } from '../setup.ts';
 
-const decoded = (res: RawResponse) => {
-  if (res.headers['content-encoding'] === 'br') return brotliDecompressSync(res.body).toString();
-  if (res.headers['content-encoding'] === 'gzip') return gunzipSync(res.body).toString();
-  return res.body.toString();
-};
+const decoded = (res: RawResponse) =>
+  decodeBody(res.body, res.headers['content-encoding'] as string | undefined).toString();
 
 /** Renders from the moment the app serves: start-up builds per-language files too. */
 async function appCountingRenders(overrides: Parameters<typeof testApp>[0] = {}) {
