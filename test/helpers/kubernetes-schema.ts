@@ -1,6 +1,6 @@
 /**
  * A Kubernetes object checked as the API server would: against Kubernetes' own schema
- * (kubernetes-models' compiled validators), and with every field the schema does not define refused,
+ * (the check of kubernetes-models' class for each kind), and with every field the schema does not define refused,
  * which the schema alone lets through and `kubectl apply` would drop with no more than a warning.
  */
 
@@ -9,16 +9,22 @@ interface SchemaError {
   keyword: string;
   params: Record<string, unknown>;
 }
-interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: SchemaError[] | null;
+
+/** A kubernetes-models class: its `validate` checks `this` against the kind's schema, throwing the errors. */
+interface ModelClass {
+  prototype: { validate(this: unknown): void };
 }
 
-/** `apps/v1` `Deployment` → IoK8sApiAppsV1Deployment, the name kubernetes-models gives its schema. */
-function schemaName(apiVersion: string, kind: string): string {
-  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['core', apiVersion];
-  const pascal = (word: string) => word[0]!.toUpperCase() + word.slice(1);
-  return `IoK8sApi${pascal(group!.split('.')[0]!)}${pascal(version!)}${kind}`;
+/** `apps/v1` `Deployment` → the class kubernetes-models exports from `kubernetes-models/apps/v1/Deployment`. */
+async function modelClass(apiVersion: string, kind: string): Promise<ModelClass | null> {
+  if (!/^([a-z0-9.-]+\/)?v\d\w*$/.test(apiVersion) || !/^[A-Z]\w*$/.test(kind)) return null;
+  try {
+    const specifier = `kubernetes-models/${apiVersion}/${kind}`;
+    const module = (await import(/* @vite-ignore */ specifier)) as Record<string, ModelClass | undefined>;
+    return module[kind] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 const dotted = (instancePath: string) => instancePath.slice(1).replaceAll('/', '.');
@@ -64,16 +70,17 @@ function unreadKeys(value: unknown, reads: Map<object, Set<string>>, path: strin
 export async function schemaProblems(object: Record<string, unknown>): Promise<string[]> {
   const { apiVersion, kind } = object;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return ['apiVersion and kind must be given'];
-  let validate: CompiledValidator;
-  try {
-    ({ validate } = (await import(`kubernetes-models/_schemas/${schemaName(apiVersion, kind)}`)) as {
-      validate: CompiledValidator;
-    });
-  } catch {
-    return [`${apiVersion} ${kind} is not a kind Kubernetes knows`];
-  }
+  const model = await modelClass(apiVersion, kind);
+  if (!model) return [`${apiVersion} ${kind} is not a kind Kubernetes knows`];
   const reads = new Map<object, Set<string>>();
-  const valid = validate(recordingReads(object, reads));
-  const invalid = valid ? [] : (validate.errors ?? []).map(describeError);
+  let invalid: string[] = [];
+  try {
+    // The class's own check, run on a copy that records what it reads rather than on a model it copied.
+    model.prototype.validate.call(recordingReads(object, reads));
+  } catch (error) {
+    const { errors } = error as { errors?: SchemaError[] };
+    if (!errors) throw error;
+    invalid = errors.map(describeError);
+  }
   return [...invalid, ...unreadKeys(object, reads, '')];
 }

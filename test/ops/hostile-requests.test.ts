@@ -133,10 +133,6 @@ const CASES: Case[] = [
 ];
 
 describe('hostile requests', () => {
-  it('number at least fifty', () => {
-    expect(CASES.length).toBeGreaterThanOrEqual(50);
-  });
-
   it.each(
     CASES.map(
       (c) =>
