@@ -8,9 +8,9 @@ import { appModuleOf } from '../../scripts/bench/weight.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * Every command the README names runs somewhere it would fail: in CI (.ci/run), or in a test.
- * Those that only write into the checkout are the exceptions, each with its reason; a command
- * added to the README without either fails here, so none can rot unseen.
+ * Every command the README and the guides in docs/ name runs somewhere it would fail: in CI
+ * (.ci/run), or in a test. Those that only write into the checkout are the exceptions, each with
+ * its reason; a command added to a guide without either fails here, so none can rot unseen.
  */
 const NOT_RUN: Record<string, string> = {
   format: 'rewrites the checkout’s files (npm run lint, which npm test runs, checks the same rules)',
@@ -57,8 +57,23 @@ function testRuns(testFile: string, name: string): boolean {
   );
 }
 
-describe("the README's commands", () => {
-  const named = npmCommands(read('README.md'));
+/** The README and every guide beside it. */
+const GUIDES = [
+  'README.md',
+  ...readdirSync(path.join(APP_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+describe('the commands of the README and the guides', () => {
+  const named = new Set(GUIDES.flatMap((file) => [...npmCommands(read(file))]));
+
+  it('are read from the README and each guide', () => {
+    expect(GUIDES).toEqual(expect.arrayContaining(['README.md', 'docs/operator.md', 'docs/contributing.md']));
+    expect(npmCommands(read('README.md'))).toEqual(new Set(['ci', 'start', 'test']));
+    expect(npmCommands(read('docs/speed.md')).has('bench')).toBe(true);
+  });
+
   const inCi = runInCi();
 
   it('are all npm scripts of package.json (or npm ci)', () => {
@@ -73,7 +88,7 @@ describe("the README's commands", () => {
     expect(unchecked, 'run each in .ci/run or in a test (and list it in RUN_BY_TESTS)').toEqual([]);
   });
 
-  it('lists no exception the README no longer names', () => {
+  it('lists no exception the README and the guides no longer name', () => {
     expect(Object.keys({ ...NOT_RUN, ...RUN_BY_TESTS }).filter((name) => !named.has(name))).toEqual([]);
   });
 
