@@ -5,7 +5,7 @@ import { HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harnes
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 /**
- * Every timeout the README promises holds within a second of its setting, measured against the
+ * Every timeout the operator's guide promises holds within a second of its setting, measured against the
  * built server as the image runs it, with clients that misbehave the way real ones do.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 1500;

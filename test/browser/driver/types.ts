@@ -72,7 +72,7 @@ export interface BrowserTab {
 /** A launched engine: it opens tabs for visitors, each with its own cookies and storage. */
 export interface Engine {
   readonly name: EngineName;
-  /** The browser's name and version, as the README's support line gives them. */
+  /** The browser's name and version, as the contributor's guide's support line gives them. */
   readonly version: string;
   /**
    * A new visitor reaching the site through its own line (line.ts); the language cookie is set
