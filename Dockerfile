@@ -31,7 +31,7 @@ ENV NODE_ENV=production PORT=3000 METRICS_PORT=9464 HOST=0.0.0.0
 # that 1,000 connections in flight are not promoted wholesale into the old generation, which
 # cost `/` half its throughput with 2 MB. And glibc gives each busy thread its own malloc arena;
 # two arenas stop resident memory from creeping up under sustained load. `npm run bench`
-# reports the peak beside the limit (see the README's "Memory"). --enable-source-maps: a logged
+# reports the peak beside the limit (see "Memory" in docs/speed.md). --enable-source-maps: a logged
 # stack trace names the TypeScript file and line (the map ships beside the bundled server).
 ENV NODE_OPTIONS="--max-old-space-size=96 --max-semi-space-size=16 --enable-source-maps" MALLOC_ARENA_MAX=2
 WORKDIR /app

@@ -75,14 +75,14 @@ export async function buildStarter(scripts: esbuild.Metafile): Promise<string> {
 
 /**
  * The stylesheet, hashed. Every page carries it inline, byte for byte as in this file, so the file
- * names no source map (it is written beside it all the same).
+ * names no source map, and none is written: nothing could find it.
  */
 export function stylesBuildOptions(root = DIST) {
   return {
     ...browser(root),
     entryPoints: { styles: 'client/styles.css' },
     minify: true,
-    sourcemap: 'external',
+    sourcemap: false,
   } satisfies esbuild.BuildOptions;
 }
 

@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { APP_ROOT } from '../../server/config/paths.ts';
-import { parseDockerfile, parseEnv } from '../harness/dockerfile-replay.ts';
+import { imageEnv } from '../harness/dockerfile.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../harness/fake-supabase.ts';
 import { manifestContainer } from './manifest.ts';
 
 /** The container image's environment (its memory settings above all), without the addresses it listens on. */
 export function imageEnvironment(): Record<string, string> {
-  const env = Object.assign(
-    {},
-    ...parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))
-      .filter((instruction) => instruction.keyword === 'ENV')
-      .map(({ args, line }) => parseEnv(args, line)),
-  ) as Record<string, string>;
+  const env = imageEnv();
   delete env.PORT;
   delete env.METRICS_PORT;
   delete env.HOST;

@@ -8,7 +8,7 @@ import { APP_ROOT } from '../../server/config/paths.ts';
 import { metricsListener } from '../../server/ops/metrics-server.ts';
 import { testApp } from '../helpers/app.ts';
 import { schemaProblems } from '../helpers/kubernetes-schema.ts';
-import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
+import { imageEnv, readDockerfile } from '../../scripts/harness/dockerfile.ts';
 
 /** The memory each replica is sized for. */
 const MEMORY_TARGET_MI = 150;
@@ -42,12 +42,9 @@ const mebibytes = (quantity: string) => {
   expect(match, quantity).not.toBeNull();
   return Number(match![1]) * (match![2] === 'Gi' ? 1024 : 1);
 };
-const dockerfile = parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'));
+const dockerfile = readDockerfile();
 const lastOf = (keyword: string) => dockerfile.filter((instruction) => instruction.keyword === keyword).at(-1)!.args;
-const imageEnv: Record<string, string> = Object.assign(
-  {},
-  ...dockerfile.filter((instruction) => instruction.keyword === 'ENV').map(({ args, line }) => parseEnv(args, line)),
-);
+const imageEnvironment = imageEnv();
 
 describe('deploy/kubernetes.yaml', () => {
   it("is valid against Kubernetes' schema, with no field the schema does not define", async () => {
@@ -102,8 +99,8 @@ describe('deploy/kubernetes.yaml', () => {
   it("listens on the server's ports, the ones the image exposes, and the Service sends visitors to the first only", () => {
     expect(container.ports.map((port: Manifest) => port.containerPort)).toEqual([config.port, config.metricsPort]);
     expect(lastOf('EXPOSE').split(/\s+/).map(Number)).toEqual([config.port, config.metricsPort]);
-    expect(Number(imageEnv.PORT)).toBe(config.port);
-    expect(Number(imageEnv.METRICS_PORT)).toBe(config.metricsPort);
+    expect(Number(imageEnvironment.PORT)).toBe(config.port);
+    expect(Number(imageEnvironment.METRICS_PORT)).toBe(config.metricsPort);
     const service = find('Service');
     expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
     expect(service.spec.ports.map((port: Manifest) => containerPort(port.targetPort))).toEqual([config.port]);
@@ -156,7 +153,7 @@ describe('deploy/kubernetes.yaml', () => {
     expect(mebibytes(limits.memory)).toBeGreaterThan(MEMORY_TARGET_MI);
     expect(mebibytes(limits.memory)).toBeLessThanOrEqual(2 * MEMORY_TARGET_MI);
     expect(requests.cpu).toBeDefined();
-    const oldSpace = /--max-old-space-size=(\d+)/.exec(imageEnv.NODE_OPTIONS ?? '')?.[1];
+    const oldSpace = /--max-old-space-size=(\d+)/.exec(imageEnvironment.NODE_OPTIONS ?? '')?.[1];
     expect(Number(oldSpace)).toBeLessThan(MEMORY_TARGET_MI);
   });
 

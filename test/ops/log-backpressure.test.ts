@@ -2,20 +2,13 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { APP_ROOT } from '../../server/config/paths.ts';
-import { parseDockerfile, parseEnv } from '../../scripts/harness/dockerfile-replay.ts';
+import { imageEnv } from '../../scripts/harness/dockerfile.ts';
 import { openConnection } from '../helpers/raw-http.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 2000;
 /** The image's memory settings: a log that queued without limit would soon run out of heap under them. */
-const { NODE_OPTIONS, MALLOC_ARENA_MAX } = Object.assign(
-  {},
-  ...parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'))
-    .filter((instruction) => instruction.keyword === 'ENV')
-    .map(({ args, line }) => parseEnv(args, line)),
-) as Record<string, string>;
+const { NODE_OPTIONS, MALLOC_ARENA_MAX } = imageEnv();
 const LOG_BUFFER_BYTES = 64 * 1024;
 // A long path makes a long access-log line (the log keeps 1,024 characters of it): the pipe and
 // the buffer fill within a few hundred requests.
