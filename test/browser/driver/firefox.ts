@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { problemProbe, recordedProblems } from './probe.ts';
+import type { VisitorLine } from './line.ts';
 import type { BrowserSettings, BrowserTab, Engine, Problem, Viewport } from './types.ts';
 
 /** Debian's Firefox ESR unless FIREFOX_PATH names another. */
@@ -92,10 +93,7 @@ export async function launchFirefox(): Promise<Engine> {
       );
 
       const tab: BrowserTab = {
-        async goto(path) {
-          const response = await page.goto(origin + path);
-          return { status: response?.status() ?? 0 };
-        },
+        goto: (path) => goto(page, line, origin + path),
         reload: async () => void (await page.reload()),
         back: () => back(page),
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
@@ -152,6 +150,41 @@ async function setViewport(page: Page, { width, height }: Viewport, deviceScaleF
     if (Date.now() > deadline) throw new Error(`Firefox did not take the size ${width}×${height}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Opens an address in the tab as a link would, done once the new document has loaded (or, for
+ * another fragment of the same document, once the address shows it); its status is the one the
+ * line saw. Firefox ESR's own navigate command also listens to the frames of the page being left:
+ * a video or map frame whose load fails or is cut as that page goes (offline, they all fail)
+ * rejects the navigation with "Address rejected" or NS_BINDING_ABORTED while the new page loads
+ * as it should. A navigation the page starts itself is not watched that way.
+ */
+async function goto(page: Page, line: VisitorLine, url: string): Promise<{ status: number }> {
+  const asked = line.requests.length;
+  await page.evaluate((target) => {
+    const next = new URL(target, location.href);
+    const withoutFragment = (href: string) => href.split('#')[0];
+    const sameDocument = next.hash !== '' && withoutFragment(next.href) === withoutFragment(location.href);
+    if (!sameDocument) (window as unknown as { __leaving?: boolean }).__leaving = true;
+    location.assign(next.href);
+  }, url);
+  const arrived = () =>
+    page
+      .evaluate(
+        (target) =>
+          !(window as unknown as { __leaving?: boolean }).__leaving &&
+          document.readyState === 'complete' &&
+          location.href === new URL(target, location.href).href,
+        url,
+      )
+      .catch(() => false);
+  for (const deadline = Date.now() + 30_000; !(await arrived());) {
+    if (Date.now() > deadline) throw new Error(`Firefox did not load ${url} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const loaded = line.requests.slice(asked).findLast((request) => request.destination === 'document');
+  return { status: loaded?.status ?? line.latestDocumentStatus() ?? 0 };
 }
 
 /**
