@@ -1,8 +1,16 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import buildOnce from '../global-setup.ts';
 import { assertEngine, currentEngineName } from './driver/engines.ts';
+import { EVIDENCE_ROOT } from './evidence.ts';
 
-/** Fails the whole suite at once, with one line, when the engine's browser is missing; then builds. */
+/**
+ * Fails the whole suite at once, with one line, when the engine's browser is missing; clears the
+ * evidence an earlier run left for this engine, so what is there belongs to this run; then builds.
+ */
 export default function setup() {
-  assertEngine[currentEngineName()]();
+  const engine = currentEngineName();
+  assertEngine[engine]();
+  rmSync(path.join(EVIDENCE_ROOT, engine), { recursive: true, force: true });
   buildOnce();
 }

@@ -1,10 +1,13 @@
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import type { Language } from '../../shared/languages.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { currentEngineName, launchEngine } from './driver/engines.ts';
 import { VisitorLine } from './driver/line.ts';
 import type { BrowserSettings, Engine, EngineName } from './driver/types.ts';
 import { Visitor } from './driver/visitor.ts';
+import { keepEvidence } from './evidence.ts';
 
 export type VisitorOptions = BrowserSettings & { language?: Language };
 
@@ -18,7 +21,7 @@ export interface Browsers {
 
 /**
  * The engine this run drives (BROWSER_ENGINE), launched for one test file; every visitor is
- * closed after its test.
+ * closed after its test, and when the test failed, its evidence is kept first (./evidence.ts).
  */
 export function setUpBrowsers(): Browsers {
   const name = currentEngineName();
@@ -28,9 +31,17 @@ export function setUpBrowsers(): Browsers {
   beforeAll(async () => {
     engine = await launchEngine[name]();
   }, 120_000);
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((visitor) => visitor.close()));
-  });
+  afterEach(async ({ task }) => {
+    const visitors = open.splice(0);
+    if (task.result?.state === 'fail' && visitors.length > 0) {
+      const journey = [task.suite?.name, task.name].filter(Boolean).join(' > ');
+      const folder = await keepEvidence(name, journey, visitors);
+      // Beside the failure's own lines, so the evidence is found from them.
+      for (const error of task.result.errors ?? [])
+        error.message += `\n  evidence in ${name}: ${path.relative(APP_ROOT, folder)}/`;
+    }
+    await Promise.all(visitors.map((visitor) => visitor.close()));
+  }, 60_000);
   afterAll(async () => {
     await engine?.close();
   });

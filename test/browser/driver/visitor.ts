@@ -7,6 +7,10 @@ import type { BrowserTab, EngineName, Key, PageFunction, Problem, Viewport } fro
  * the tests ask about it.
  */
 export class Visitor {
+  /** What the journey asked of the tab, in order, with when (ms since the visitor opened): a failure's evidence. */
+  readonly steps: { atMs: number; step: string }[] = [];
+  private readonly openedAt = performance.now();
+
   constructor(
     readonly engine: EngineName,
     private readonly tab: BrowserTab,
@@ -19,13 +23,20 @@ export class Visitor {
     return this.line.origin;
   }
 
+  private record(step: string): void {
+    this.steps.push({ atMs: Math.round(performance.now() - this.openedAt), step });
+  }
+
   goto(path: string): Promise<{ status: number }> {
+    this.record(`goto ${path}`);
     return this.tab.goto(path);
   }
   reload(): Promise<void> {
+    this.record('reload');
     return this.tab.reload();
   }
   back(): Promise<void> {
+    this.record('back');
     return this.tab.back();
   }
 
@@ -41,6 +52,7 @@ export class Visitor {
     arg?: A,
     { timeout = 10_000, what = fn.toString() }: { timeout?: number; what?: string } = {},
   ): Promise<void> {
+    this.record(`wait for ${what.replace(/\s+/g, ' ').slice(0, 200)}`);
     const deadline = Date.now() + timeout;
     // Only whether it is truthy crosses over: an element, say, is no value every driver can return.
     // A promise is awaited only when the function returns one: a page that runs no scripts of its
@@ -65,6 +77,7 @@ export class Visitor {
   }
 
   async waitForLocation(expected: string | RegExp, timeout = 10_000): Promise<void> {
+    this.record(`wait for the location ${String(expected)}`);
     const deadline = Date.now() + timeout;
     for (;;) {
       const now = await this.location().catch(() => '');
@@ -112,11 +125,13 @@ export class Visitor {
   }
 
   click(selector: string): Promise<void> {
+    this.record(`click ${selector}`);
     return this.tab.click(selector);
   }
 
   /** A key pressed on the element, or on whatever has the focus when the selector is null. */
   press(selector: string | null, key: Key): Promise<void> {
+    this.record(`press ${key}${selector ? ` on ${selector}` : ''}`);
     return this.tab.press(selector, key);
   }
 
@@ -144,6 +159,7 @@ export class Visitor {
   }
 
   setViewport(viewport: Viewport): Promise<void> {
+    this.record(`viewport ${viewport.width}×${viewport.height}`);
     return this.tab.setViewport(viewport);
   }
 

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVIDENCE_ROOT, keepEvidence } from '../browser/evidence.ts';
+import type { Visitor } from '../browser/driver/visitor.ts';
+
+/** A visitor as the evidence reads it: its steps, line and tab. */
+function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<string> }): Visitor {
+  return {
+    steps: [
+      { atMs: 0, step: 'goto /impressum' },
+      { atMs: 412, step: 'click a.legal__back' },
+    ],
+    line: { requests: [{ method: 'GET', path: '/impressum', destination: 'document', status: 200, html: '<html>' }] },
+    screenshot: tab.screenshot,
+    evaluate: tab.location,
+    problems: async () => [{ kind: 'error', text: 'Uncaught TypeError: x is undefined', url: '/assets/app.js' }],
+  } as unknown as Visitor;
+}
+
+const ENGINE = 'test-engine';
+afterEach(() => rmSync(path.join(EVIDENCE_ROOT, ENGINE), { recursive: true, force: true }));
+
+describe("a failed journey's evidence", () => {
+  it("keeps each visitor's screenshot, address, steps, console and requests in a folder named for the journey", async () => {
+    const png = Buffer.from('89504e47', 'hex');
+    const folder = await keepEvidence(ENGINE, 'the footer > leads to /impressum, and back', [
+      fakeVisitor({ screenshot: async () => png, location: async () => 'http://127.0.0.1:1/' }),
+    ]);
+    expect(path.relative(EVIDENCE_ROOT, folder)).toBe(`${ENGINE}/the-footer-leads-to-impressum-and-back`);
+    expect(readFileSync(path.join(folder, 'visitor-1.png')).equals(png)).toBe(true);
+    const record = JSON.parse(readFileSync(path.join(folder, 'visitor-1.json'), 'utf8'));
+    expect(record).toMatchObject({
+      engine: ENGINE,
+      journey: 'the footer > leads to /impressum, and back',
+      location: 'http://127.0.0.1:1/',
+      steps: [{ step: 'goto /impressum' }, { atMs: 412, step: 'click a.legal__back' }],
+      console: [{ kind: 'error', text: 'Uncaught TypeError: x is undefined' }],
+      requests: [{ path: '/impressum', status: 200 }],
+      screenshot: 'visitor-1.png',
+    });
+    expect(record.requests[0].html).toBeUndefined();
+  });
+
+  it('notes what a tab could not give, and keeps the rest, when the tab hangs or is gone', async () => {
+    const folder = await keepEvidence(ENGINE, 'a hung tab', [
+      fakeVisitor({
+        screenshot: () => new Promise<Buffer>(() => {}),
+        location: async () => {
+          throw new Error('the tab is closed');
+        },
+      }),
+    ]);
+    expect(existsSync(path.join(folder, 'visitor-1.png'))).toBe(false);
+    const record = JSON.parse(readFileSync(path.join(folder, 'visitor-1.json'), 'utf8'));
+    expect(record.screenshot).toBe('not available: no answer within 5 s');
+    expect(record.location).toBe('not available: the tab is closed');
+    expect(record.steps).toHaveLength(2);
+  }, 10_000);
+});
