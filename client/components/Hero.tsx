@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { studioCities, type HeroSlide } from '../../shared/page-data.ts';
+import { slideStudioName, studioCities, type PageSlide } from '../../shared/page-data.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
 import { inLanguage, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
@@ -150,15 +150,21 @@ function SteadyWidth({ spares, children }: { spares: ReactNode[]; children: Reac
   );
 }
 
-/** The studio of the current slide; "Loading studios..." while slides are unknown, nothing when there are none. */
-function StudioLabel({ slides, index, visible }: { slides: HeroSlide[] | null; index: number; visible: boolean }) {
+/**
+ * The studio of the current slide, in the page's language; "Loading studios..." while slides are
+ * unknown, nothing when there are none.
+ */
+function StudioLabel({ slides, index, visible }: { slides: PageSlide[] | null; index: number; visible: boolean }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { content } = useAppData();
   if (slides === null) return <p className="hero__studio">{t('hero.loadingStudios')}</p>;
   const slide = slides[index];
-  if (!slide) return null;
+  const name = slide ? slideStudioName(slide, content.studios, language) : null;
+  if (name === null) return null;
   return (
     <p className={`hero__studio${visible ? '' : ' is-fading'}`} data-testid="studio-label">
-      {slide.studio}
+      {name}
     </p>
   );
 }
@@ -169,7 +175,7 @@ function StudioLabel({ slides, index, visible }: { slides: HeroSlide[] | null; i
  * The first is preloaded from the head, at low priority: it is a background under a
  * gradient, and the text and the page's script come before it.
  */
-function HeroSlides({ slides, active }: { slides: HeroSlide[]; active: number }) {
+function HeroSlides({ slides, active }: { slides: PageSlide[]; active: number }) {
   const hydrated = useHydrated();
   const first = slides[0];
   if (!first) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;
