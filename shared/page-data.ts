@@ -1,3 +1,4 @@
+import type { EventStatus } from './event-clock.ts';
 import { inLanguage, type Language, type LanguageInfo } from './languages.ts';
 
 /** A background image of the hero. */
@@ -92,6 +93,8 @@ export interface PublicEvent {
   end: number;
   /** The IANA zone the content file's times are given in. */
   timeZone: string;
+  /** Whether it takes place as announced: a cancelled or postponed event shows no clock. */
+  status: EventStatus;
   /**
    * That zone's offset from UTC at the start and at the end, in minutes east: the browser
    * compares its own offsets with these, which needs no Intl formatter.

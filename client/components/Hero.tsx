@@ -53,7 +53,10 @@ export function Hero() {
           <a className="button button--primary" href="#rsvp">
             <SteadyWidth spares={ctaLabels}>{cta}</SteadyWidth>
           </a>
-          {/* The calendar while the event is ahead or on, the recording after: one place of constant width. */}
+          {/*
+            The calendar while the event is ahead or on, the recording after, nothing for an event
+            cancelled or postponed: one place of constant width.
+          */}
           <SteadyWidth
             spares={[calendarLabel, ...(recordingUrl ? [recordingLabel] : [])].map((label) => (
               <span key={label} className="button button--quiet">
@@ -61,7 +64,7 @@ export function Hero() {
               </span>
             ))}
           >
-            {phase !== 'after' ? (
+            {phase === 'before' || phase === 'live' ? (
               <a
                 className="button button--quiet hero__calendar"
                 href={`/event.ics${languageHref(language)}`}
@@ -69,7 +72,7 @@ export function Hero() {
               >
                 {calendarLabel}
               </a>
-            ) : recordingUrl ? (
+            ) : phase === 'after' && recordingUrl ? (
               <a className="button button--quiet hero__recording" href={recordingUrl}>
                 {recordingLabel}
               </a>
@@ -93,23 +96,24 @@ export function Hero() {
 
 /**
  * Under the date: the countdown before the start, "Live now" during the broadcast, the closing
- * word after it, and the times on the visitor's own clock where that differs. The status
- * element is a polite live region whose text changes once per phase, never per tick; the
- * line keeps its height whatever it shows.
+ * word after it, and the times on the visitor's own clock where that differs; for an event
+ * cancelled or postponed, that it is, and nothing of its times. The status element is a polite
+ * live region whose text changes once per phase, never per tick; the line keeps its height
+ * whatever it shows.
  */
 function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();
   const { info, chosen } = useLanguage();
   const { content } = useAppData();
   const visitorZone = useVisitorTimeZone(content.event, chosen);
-  const shownAfter = clock.phase === 'after';
+  const timesAhead = clock.phase === 'before' || clock.phase === 'live';
   // Formatted once per zone and language, not on every tick of the countdown.
   const visitorTimes = useMemo(
     () =>
-      visitorZone && !shownAfter
+      visitorZone && timesAhead
         ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, info.locale)
         : null,
-    [visitorZone, shownAfter, content.event, info.locale],
+    [visitorZone, timesAhead, content.event, info.locale],
   );
 
   return (
@@ -122,6 +126,8 @@ function EventPhaseLine({ clock }: { clock: EventClock }) {
       <p className="hero__status" role="status">
         {clock.phase === 'live' && <span className="hero__live">{t('hero.live')}</span>}
         {clock.phase === 'after' && t('hero.ended')}
+        {clock.phase === 'cancelled' && t('hero.cancelled')}
+        {clock.phase === 'postponed' && t('hero.postponed')}
       </p>
       {visitorTimes && (
         <p className="hero__visitor-time" data-testid="visitor-time">

@@ -6,7 +6,7 @@ import { studioCities, type PublicContent, type StudioSlide, type StudioText } f
 import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../shared/languages.ts';
 import { LOCALES_DIR } from '../config/paths.ts';
 import { readLanguages } from './languages.ts';
-import { MINUTE_MS } from '../../shared/event-clock.ts';
+import { EVENT_STATUSES, MINUTE_MS } from '../../shared/event-clock.ts';
 import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
 import { slideStudioProblems } from './slide-studios.ts';
 
@@ -137,7 +137,7 @@ export const contentSchema = z
           .regex(new RegExp(TIME_ZONE_PATTERN), 'is not an IANA time zone such as Europe/Vienna')
           .refine(isTimeZone, 'is not an IANA time zone such as Europe/Vienna')
           .describe('IANA time zone, such as Europe/Vienna'),
-        status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
+        status: z.enum(EVENT_STATUSES),
         uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
         updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
         recordingUrl: httpsUrl.optional().describe('Where the broadcast can be watched again, shown once it has ended'),
@@ -387,6 +387,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
         start: start.getTime(),
         end: end.getTime(),
         timeZone: event.timeZone,
+        status: event.status,
         utcOffsetMinutes: {
           start: offsetMs(start.getTime(), event.timeZone) / MINUTE_MS,
           end: offsetMs(end.getTime(), event.timeZone) / MINUTE_MS,
