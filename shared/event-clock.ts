@@ -1,7 +1,7 @@
 /**
  * Where the event stands at an instant: its phase, the countdown before it, and when either
- * next changes. One pure function of (now, start, end), so the server's HTML and the
- * browser's first render, given the same instant, say the same thing.
+ * next changes. One pure function of (now, start, end) and the event's status, so the server's
+ * HTML and the browser's first render, given the same instant, say the same thing.
  */
 
 /** The schema.org statuses of an event (the content file's `event.status`). */
