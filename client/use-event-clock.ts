@@ -1,6 +1,12 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { PublicEvent } from '../shared/page-data.ts';
-import { eventClock, HOUR_MS, type EventClock, type EventTimes } from '../shared/event-clock.ts';
+import {
+  eventClockWithStatus,
+  HOUR_MS,
+  type EventClock,
+  type EventStatus,
+  type EventTimes,
+} from '../shared/event-clock.ts';
 import { onEventWallClock } from './visitor-time.ts';
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */
@@ -11,10 +17,11 @@ const LONGEST_WAIT_MS = HOUR_MS;
  * the server's HTML shows, so hydration matches whatever the visitor's clock says; right
  * after, it follows the visitor's clock, re-rendering exactly when the phase or the
  * countdown's text changes (every second in the last hour, every minute or day before).
+ * A cancelled or postponed event's clock stands still.
  */
-export function useEventClock(times: EventTimes, rendered: EventClock | null): EventClock {
-  const { start, end } = times;
-  const [clock, setClock] = useState(() => rendered ?? eventClock(Date.now(), { start, end }));
+export function useEventClock(event: EventTimes & { status: EventStatus }, rendered: EventClock | null): EventClock {
+  const { start, end, status } = event;
+  const [clock, setClock] = useState(() => rendered ?? eventClockWithStatus(Date.now(), { start, end, status }));
 
   // A layout effect: after a client-side navigation the stale clock is never painted.
   useLayoutEffect(() => {
@@ -22,7 +29,7 @@ export function useEventClock(times: EventTimes, rendered: EventClock | null): E
     const update = () => {
       clearTimeout(timer);
       const now = Date.now();
-      const next = eventClock(now, { start, end });
+      const next = eventClockWithStatus(now, { start, end, status });
       setClock((shown) => (sameClock(shown, next) ? shown : next));
       if (next.changesAt !== null) {
         timer = setTimeout(update, Math.min(Math.max(next.changesAt - now, 1), LONGEST_WAIT_MS));
@@ -35,7 +42,7 @@ export function useEventClock(times: EventTimes, rendered: EventClock | null): E
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', update);
     };
-  }, [start, end]);
+  }, [start, end, status]);
 
   return clock;
 }

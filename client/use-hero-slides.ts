@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { API_PATHS } from '../shared/api.ts';
-import type { HeroSlide } from '../shared/page-data.ts';
+import type { HeroSlide, PageSlide } from '../shared/page-data.ts';
 
 /**
  * The hero's slides. When the server could not know them (null), they are asked once from
  * /api/hero-slides after hydration; an answer that does not arrive counts as no slides, so
  * "Loading studios..." never stays up.
  */
-export function useHeroSlides(fromServer: HeroSlide[] | null): HeroSlide[] | null {
+export function useHeroSlides(fromServer: PageSlide[] | null): PageSlide[] | null {
   const [slides, setSlides] = useState(fromServer);
   // A ref, not the effect's cleanup: StrictMode runs effects twice, the request goes out once.
   const asked = useRef(false);

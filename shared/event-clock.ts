@@ -1,10 +1,24 @@
 /**
  * Where the event stands at an instant: its phase, the countdown before it, and when either
- * next changes. One pure function of (now, start, end), so the server's HTML and the
- * browser's first render, given the same instant, say the same thing.
+ * next changes. One pure function of (now, start, end) and the event's status, so the server's
+ * HTML and the browser's first render, given the same instant, say the same thing.
  */
 
-export type EventPhase = 'before' | 'live' | 'after';
+/** The schema.org statuses of an event (the content file's `event.status`). */
+export const EVENT_STATUSES = [
+  'EventScheduled',
+  'EventCancelled',
+  'EventPostponed',
+  'EventRescheduled',
+  'EventMovedOnline',
+] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** Before, during or after the broadcast's times. */
+export type TimePhase = 'before' | 'live' | 'after';
+
+/** Where the event stands: its time phase, or, for one that will not take place at its times, cancelled or postponed. */
+export type EventPhase = TimePhase | 'cancelled' | 'postponed';
 
 /** The event's start (inclusive) and end (exclusive of `live`), in ms since the epoch. */
 export interface EventTimes {
@@ -42,7 +56,13 @@ export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
-export function eventPhase(now: number, { start, end }: EventTimes): EventPhase {
+/** The phases of an event that does not take place at its times: the clock stands still in them. */
+const CALLED_OFF: Partial<Record<EventStatus, EventPhase>> = {
+  EventCancelled: 'cancelled',
+  EventPostponed: 'postponed',
+};
+
+export function eventPhase(now: number, { start, end }: EventTimes): TimePhase {
   if (now < start) return 'before';
   return now < end ? 'live' : 'after';
 }
@@ -74,6 +94,19 @@ export function eventClock(now: number, times: EventTimes, finestStep: number = 
     return { phase, countdown: { unit: 'minutes', hours: Math.floor(steps / 60), minutes: steps % 60 }, changesAt };
   }
   return { phase, countdown: { unit: 'seconds', minutes: Math.floor(steps / 60), seconds: steps % 60 }, changesAt };
+}
+
+/**
+ * The clock of an event with its status: a cancelled or postponed event has no countdown and
+ * never goes live, and its clock never changes; any other runs on its times.
+ */
+export function eventClockWithStatus(
+  now: number,
+  event: EventTimes & { status: EventStatus },
+  finestStep: number = SECOND_MS,
+): EventClock {
+  const calledOff = CALLED_OFF[event.status];
+  return calledOff ? { phase: calledOff, countdown: null, changesAt: null } : eventClock(now, event, finestStep);
 }
 
 /**

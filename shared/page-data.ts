@@ -1,12 +1,25 @@
+import type { EventStatus } from './event-clock.ts';
 import { inLanguage, type Language, type LanguageInfo } from './languages.ts';
 
-/** One background slide of the hero: an image and the studio it shows. */
-export interface HeroSlide {
+/** A background image of the hero. */
+interface SlideImage {
   image: string;
-  studio: string;
   /** Local slides ship several widths; backend slides have one image. */
   srcset?: string;
 }
+
+/** One slide as /api/hero-slides answers it, and as the backend sends it: an image and its studio's name. */
+export interface HeroSlide extends SlideImage {
+  studio: string;
+}
+
+/** A slide of the content file: its studio named by id, so that the page shows that studio's name in its language. */
+export interface StudioSlide extends SlideImage {
+  studioId: string;
+}
+
+/** A slide as the page carries it: from the content file (by studio id) or from the backend (with the backend's label). */
+export type PageSlide = HeroSlide | StudioSlide;
 
 export interface Picture {
   src: string;
@@ -80,6 +93,8 @@ export interface PublicEvent {
   end: number;
   /** The IANA zone the content file's times are given in. */
   timeZone: string;
+  /** Whether it takes place as announced: a cancelled or postponed event shows no clock. */
+  status: EventStatus;
   /**
    * That zone's offset from UTC at the start and at the end, in minutes east: the browser
    * compares its own offsets with these, which needs no Intl formatter.
@@ -111,8 +126,15 @@ export interface PublicContent {
 
 /** The hero's assets: `heroSlides` is null while unknown, `logoUrl` null when there is no logo. */
 export interface PageAssets {
-  heroSlides: HeroSlide[] | null;
+  heroSlides: PageSlide[] | null;
   logoUrl: string | null;
+}
+
+/** The studio a slide shows, as the hero names it in `language`; null for an id no studio has. */
+export function slideStudioName(slide: PageSlide, studios: readonly Studio[], language: Language): string | null {
+  if ('studio' in slide) return slide.studio;
+  const studio = studios.find(({ id }) => id === slide.studioId);
+  return studio ? inLanguage(studio.byLanguage, language).name : null;
 }
 
 /** The cities the hero names, in the studios' order, each once. */

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { studioCities, type HeroSlide } from '../../shared/page-data.ts';
+import { slideStudioName, studioCities, type PageSlide } from '../../shared/page-data.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
 import { inLanguage, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
@@ -53,7 +53,10 @@ export function Hero() {
           <a className="button button--primary" href="#rsvp">
             <SteadyWidth spares={ctaLabels}>{cta}</SteadyWidth>
           </a>
-          {/* The calendar while the event is ahead or on, the recording after: one place of constant width. */}
+          {/*
+            The calendar while the event is ahead or on, the recording after, nothing for an event
+            cancelled or postponed: one place of constant width.
+          */}
           <SteadyWidth
             spares={[calendarLabel, ...(recordingUrl ? [recordingLabel] : [])].map((label) => (
               <span key={label} className="button button--quiet">
@@ -61,7 +64,7 @@ export function Hero() {
               </span>
             ))}
           >
-            {phase !== 'after' ? (
+            {phase === 'before' || phase === 'live' ? (
               <a
                 className="button button--quiet hero__calendar"
                 href={`/event.ics${languageHref(language)}`}
@@ -69,7 +72,7 @@ export function Hero() {
               >
                 {calendarLabel}
               </a>
-            ) : recordingUrl ? (
+            ) : phase === 'after' && recordingUrl ? (
               <a className="button button--quiet hero__recording" href={recordingUrl}>
                 {recordingLabel}
               </a>
@@ -93,23 +96,24 @@ export function Hero() {
 
 /**
  * Under the date: the countdown before the start, "Live now" during the broadcast, the closing
- * word after it, and the times on the visitor's own clock where that differs. The status
- * element is a polite live region whose text changes once per phase, never per tick; the
- * line keeps its height whatever it shows.
+ * word after it, and the times on the visitor's own clock where that differs; for an event
+ * cancelled or postponed, that it is, and nothing of its times. The status element is a polite
+ * live region whose text changes once per phase, never per tick; the line keeps its height
+ * whatever it shows.
  */
 function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();
   const { info, chosen } = useLanguage();
   const { content } = useAppData();
   const visitorZone = useVisitorTimeZone(content.event, chosen);
-  const shownAfter = clock.phase === 'after';
+  const timesAhead = clock.phase === 'before' || clock.phase === 'live';
   // Formatted once per zone and language, not on every tick of the countdown.
   const visitorTimes = useMemo(
     () =>
-      visitorZone && !shownAfter
+      visitorZone && timesAhead
         ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, info.locale)
         : null,
-    [visitorZone, shownAfter, content.event, info.locale],
+    [visitorZone, timesAhead, content.event, info.locale],
   );
 
   return (
@@ -122,6 +126,8 @@ function EventPhaseLine({ clock }: { clock: EventClock }) {
       <p className="hero__status" role="status">
         {clock.phase === 'live' && <span className="hero__live">{t('hero.live')}</span>}
         {clock.phase === 'after' && t('hero.ended')}
+        {clock.phase === 'cancelled' && t('hero.cancelled')}
+        {clock.phase === 'postponed' && t('hero.postponed')}
       </p>
       {visitorTimes && (
         <p className="hero__visitor-time" data-testid="visitor-time">
@@ -150,15 +156,21 @@ function SteadyWidth({ spares, children }: { spares: ReactNode[]; children: Reac
   );
 }
 
-/** The studio of the current slide; "Loading studios..." while slides are unknown, nothing when there are none. */
-function StudioLabel({ slides, index, visible }: { slides: HeroSlide[] | null; index: number; visible: boolean }) {
+/**
+ * The studio of the current slide, in the page's language; "Loading studios..." while slides are
+ * unknown, nothing when there are none.
+ */
+function StudioLabel({ slides, index, visible }: { slides: PageSlide[] | null; index: number; visible: boolean }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { content } = useAppData();
   if (slides === null) return <p className="hero__studio">{t('hero.loadingStudios')}</p>;
   const slide = slides[index];
-  if (!slide) return null;
+  const name = slide ? slideStudioName(slide, content.studios, language) : null;
+  if (name === null) return null;
   return (
     <p className={`hero__studio${visible ? '' : ' is-fading'}`} data-testid="studio-label">
-      {slide.studio}
+      {name}
     </p>
   );
 }
@@ -169,7 +181,7 @@ function StudioLabel({ slides, index, visible }: { slides: HeroSlide[] | null; i
  * The first is preloaded from the head, at low priority: it is a background under a
  * gradient, and the text and the page's script come before it.
  */
-function HeroSlides({ slides, active }: { slides: HeroSlide[]; active: number }) {
+function HeroSlides({ slides, active }: { slides: PageSlide[]; active: number }) {
   const hydrated = useHydrated();
   const first = slides[0];
   if (!first) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;

@@ -146,7 +146,7 @@ export function nearestName(name: string, known: readonly string[]): string | nu
   return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : null;
 }
 
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

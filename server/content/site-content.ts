@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describeIssues, fieldName, firstAndCount, formatFinding, quoted, type Finding } from './findings.ts';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
-import { studioCities, type HeroSlide, type PublicContent, type StudioText } from '../../shared/page-data.ts';
+import { studioCities, type PublicContent, type StudioSlide, type StudioText } from '../../shared/page-data.ts';
 import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../shared/languages.ts';
 import { LOCALES_DIR } from '../config/paths.ts';
 import { readLanguages } from './languages.ts';
-import { MINUTE_MS } from '../../shared/event-clock.ts';
+import { EVENT_STATUSES, MINUTE_MS } from '../../shared/event-clock.ts';
 import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
+import { slideStudioProblems } from './slide-studios.ts';
 
 /** The content file is unusable: every problem, each a line naming the file, the line and the field. */
 export class ContentError extends Error {
@@ -80,6 +81,19 @@ const studioLocalForm = z
   })
   .describe('Only the fields that differ from the local form');
 
+const STUDIO_ID_PATTERN = /^[a-z0-9-]+$/;
+const studioId = z.string().regex(STUDIO_ID_PATTERN, 'must be lower-case letters, digits and dashes');
+
+/** One background image of the hero and the studio it shows, named by id (the check says which ids there are). */
+const heroSlide = z.strictObject({
+  image: imageAddress,
+  srcset: srcset.optional(),
+  studio: z
+    .string()
+    .meta({ pattern: STUDIO_ID_PATTERN.source })
+    .describe('The id of the studio it shows, as in studios; the hero names that studio in the page’s language'),
+});
+
 const languageCode = z
   .string()
   .regex(LANGUAGE_CODE_PATTERN, 'is not a language code such as "fr" or "pt-BR"')
@@ -123,7 +137,7 @@ export const contentSchema = z
           .regex(new RegExp(TIME_ZONE_PATTERN), 'is not an IANA time zone such as Europe/Vienna')
           .refine(isTimeZone, 'is not an IANA time zone such as Europe/Vienna')
           .describe('IANA time zone, such as Europe/Vienna'),
-        status: z.enum(['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', 'EventMovedOnline']),
+        status: z.enum(EVENT_STATUSES),
         uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
         updated: utcDateTime.describe('UTC time the date or times last changed; calendar apps use it'),
         recordingUrl: httpsUrl.optional().describe('Where the broadcast can be watched again, shown once it has ended'),
@@ -139,12 +153,12 @@ export const contentSchema = z
       }),
     video: z.strictObject({ placeholder: note, embedUrl: httpsUrl }),
     logo: imageAddress.nullable(),
-    heroSlides: z.array(z.strictObject({ image: imageAddress, srcset: srcset.optional(), studio: text })).max(20),
+    heroSlides: z.array(heroSlide).max(20),
     studios: z
       .array(
         z.strictObject({
           placeholder: note,
-          id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+          id: studioId,
           name: text,
           city: text.describe('The town of its address, in the local form'),
           displayCity: text
@@ -206,6 +220,8 @@ export const contentSchema = z
     privacyUpdated: isoDate,
   })
   .superRefine((file, ctx) => {
+    for (const { index, message } of slideStudioProblems(file.heroSlides, file.studios))
+      ctx.addIssue({ code: 'custom', path: ['heroSlides', index, 'studio'], message });
     // A localized form for a language that is not offered would never be shown.
     file.studios.forEach((studio, index) => {
       for (const code of Object.keys(studio.localized ?? {})) {
@@ -236,7 +252,7 @@ export interface SiteContent {
   public: PublicContent;
   event: EventFacts;
   /** The slides and logo the page shows when no backend is configured. */
-  heroSlides: HeroSlide[];
+  heroSlides: StudioSlide[];
   logoUrl: string | null;
   /** Where the file still holds sample values, for the start-up log. */
   placeholders: string[];
@@ -371,6 +387,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
         start: start.getTime(),
         end: end.getTime(),
         timeZone: event.timeZone,
+        status: event.status,
         utcOffsetMinutes: {
           start: offsetMs(start.getTime(), event.timeZone) / MINUTE_MS,
           end: offsetMs(end.getTime(), event.timeZone) / MINUTE_MS,
@@ -399,7 +416,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
       uid: event.uid,
       updated: new Date(event.updated),
     },
-    heroSlides: file.heroSlides,
+    heroSlides: file.heroSlides.map(({ studio, ...slide }) => ({ ...slide, studioId: studio })),
     logoUrl: file.logo,
     placeholders: placeholderFields(file),
     raw: file,

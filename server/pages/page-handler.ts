@@ -14,7 +14,7 @@ import { errorPageOptions, renderPageToBuffer, sendErrorPage, streamPage } from 
 import type { PageAssets } from '../../shared/page-data.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../http/route-label.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
-import { clockStep, eventClock, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
+import { clockStep, eventClockWithStatus, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
 import { edgeSeconds, namesLanguage, offerToEdge } from './edge-lifetime.ts';
 
 export interface PageDeps {
@@ -65,7 +65,8 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     const status = kind === 'notFound' ? 404 : 200;
 
     const at = now();
-    const clock = kind === 'landing' ? eventClock(at, deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
+    const clock =
+      kind === 'landing' ? eventClockWithStatus(at, deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
 
     if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
     // A shared cache that keys by the language cookie's value (the shipped VCL and nginx

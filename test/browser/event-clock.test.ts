@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { visitorTimeRange } from '../../client/visitor-time.ts';
-import type { EventPhase } from '../../shared/event-clock.ts';
+import type { TimePhase } from '../../shared/event-clock.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, localeOf } from '../helpers/languages.ts';
 import { contentFileForEvent, eventFieldsAt, wholeMinuteFromNow } from '../helpers/event-times.ts';
@@ -26,7 +26,7 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag
 
 // Servers on the real clock with events placed around it; the browser's clock is moved by the test.
 const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
-const EVENTS: Record<EventPhase | 'soon', { start: number; minutes: number }> = {
+const EVENTS: Record<TimePhase | 'soon', { start: number; minutes: number }> = {
   soon: { start: minute + 120 * MINUTE, minutes: 1 },
   before: { start: minute + 3 * 24 * 60 * MINUTE, minutes: 60 },
   live: { start: minute - 60 * MINUTE, minutes: 180 },
@@ -64,7 +64,7 @@ async function visit(server: RunningServer, language: Language, options: Browser
   return watchedPage(context);
 }
 
-const phaseOf = (page: Page) => page.locator('.hero').getAttribute('data-event-phase') as Promise<EventPhase>;
+const phaseOf = (page: Page) => page.locator('.hero').getAttribute('data-event-phase') as Promise<TimePhase>;
 
 // The fake clock runs a tab's timers for hours in a moment; on the real clock, below, every engine
 // crosses a start and an end.

@@ -108,9 +108,10 @@ describe("the event's times on the visitor's clock", () => {
     const event = {
       ...times,
       timeZone: 'Europe/Vienna',
+      status: 'EventScheduled',
       utcOffsetMinutes: { start: 60, end: 120 },
       recordingUrl: null,
-    };
+    } as const;
     const offsetsWest = (atStart: number, atEnd: number) =>
       vi.spyOn(Date.prototype, 'getTimezoneOffset').mockImplementation(function (this: Date) {
         return this.getTime() === times.start ? atStart : atEnd;

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { boot } from '../../client/boot.tsx';
 import { tempSnapshotPath } from '../helpers/backend.ts';
 import { failure, json, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { editedContent } from '../helpers/content-file.ts';
 import { jsonResponse, renderApp } from '../helpers/render-client.tsx';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { consoleCalls } from '../setup.ts';
@@ -25,6 +26,27 @@ afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   vi.unstubAllGlobals();
+});
+
+describe('the studio under the date', () => {
+  const renamed = editedContent((file) => {
+    file.studios[0].localized.en.name = 'Munich Studio';
+    file.studios[0].localized.es.name = 'Estudio Múnich';
+  });
+
+  it.each([
+    ['de', 'Studio München'],
+    ['en', 'Munich Studio'],
+    ['es', 'Estudio Múnich'],
+  ] as const)('of a content slide is named in the page’s language (%s)', (language, name) => {
+    ({ root } = renderApp({ language, content: renamed }));
+    expect(label()!.textContent).toBe(name);
+  });
+
+  it('of a backend slide is the label the backend sent, in every language', () => {
+    ({ root } = renderApp({ language: 'en', content: renamed, heroSlides: slides }));
+    expect(label()!.textContent).toBe('Studio Wien');
+  });
 });
 
 describe('slides the server did not know', () => {

@@ -7,7 +7,7 @@ import { boot } from '../../client/boot.tsx';
 import { click, dictionary, jsonResponse } from '../helpers/render-client.tsx';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { contentFileForEvent } from '../helpers/event-times.ts';
-import type { EventPhase } from '../../shared/event-clock.ts';
+import type { TimePhase } from '../../shared/event-clock.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -105,7 +105,7 @@ const countdown = () => document.querySelector('[data-testid="countdown"]')?.tex
 describe('hydrating the server HTML in each phase of the event', () => {
   // Servers on the real clock, with events placed around it: three days ahead, an hour into
   // a three-hour broadcast, an hour after one, and one starting 30 minutes from now.
-  const servers = {} as Record<EventPhase, RunningServer>;
+  const servers = {} as Record<TimePhase, RunningServer>;
   let soon: RunningServer;
   let startsAt: number;
   beforeAll(async () => {
@@ -159,6 +159,53 @@ describe('hydrating the server HTML in each phase of the event', () => {
       expect(countdown()).toBe(text);
     },
   );
+});
+
+describe('hydrating the server HTML of an event cancelled or postponed', () => {
+  // Called off at the times when the page would otherwise be live, and count down.
+  let cancelled: RunningServer;
+  let postponed: RunningServer;
+  let startsAt: number;
+  beforeAll(async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    startsAt = minute + 30 * 60_000;
+    [cancelled, postponed] = await Promise.all([
+      startServer({ CONTENT_PATH: contentFileForEvent(minute - 60 * 60_000, 180, { status: 'EventCancelled' }) }),
+      startServer({ CONTENT_PATH: contentFileForEvent(startsAt, 60, { status: 'EventPostponed' }) }),
+    ]);
+  });
+  afterAll(() => Promise.all([cancelled, postponed].map((s) => s.stop())));
+  const statusText = () => document.querySelector('.hero__status')!.textContent;
+
+  it.each([
+    ['cancelled', 'de'],
+    ['cancelled', 'en'],
+    ['postponed', 'es'],
+    ['postponed', 'de'],
+  ] as const)('takes over the %s page (%s) without a mismatch', async (phase, lng) => {
+    await loadServerPage('/', `selectedLanguage=${lng}`, phase === 'cancelled' ? cancelled : postponed);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect(phaseOf()).toBe(phase);
+    expect(statusText()).toBe(dictionary(lng).hero[phase]);
+    const before = document.getElementById('root')!.textContent;
+    await act(async () => {
+      root = boot(document);
+    });
+    expect(phaseOf()).toBe(phase);
+    expect(document.getElementById('root')!.textContent).toBe(before);
+  });
+
+  it('keeps a postponed page still, whatever the visitor clock says', async () => {
+    await loadServerPage('/', 'selectedLanguage=en', postponed);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    vi.spyOn(Date, 'now').mockImplementation(() => startsAt);
+    await act(async () => {
+      root = boot(document);
+    });
+    expect(phaseOf()).toBe('postponed');
+    expect(countdown()).toBeUndefined();
+    expect(statusText()).toBe(dictionary('en').hero.postponed);
+  });
 });
 
 describe('the browser entry', () => {

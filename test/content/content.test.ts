@@ -115,12 +115,13 @@ describe('the studios and the company in each language', () => {
 });
 
 describe('the event for the page clock', () => {
-  it('gives the browser the start, end and zone, and no recording unless the file names one', () => {
+  it('gives the browser the start, end, zone and status, and no recording unless the file names one', () => {
     const content = loadContent(DEFAULT_CONTENT_PATH);
     expect(content.public.event).toEqual({
       start: Date.parse('2027-03-18T17:00:00Z'),
       end: Date.parse('2027-03-18T20:30:00Z'),
       timeZone: 'Europe/Vienna',
+      status: 'EventScheduled',
       utcOffsetMinutes: { start: 60, end: 60 },
       recordingUrl: null,
     });

@@ -136,7 +136,10 @@ const CASES: Case[] = [
   },
   {
     rule: 'three studios',
-    text: edited((c) => c.studios.pop()),
+    text: edited((c) => {
+      c.studios.pop();
+      c.heroSlides.pop();
+    }),
     line: (t) => `${FILE}:${lineOf(t, '"studios"')}: studios lists 3 studios; the page has exactly 4`,
     schema: true,
   },
@@ -148,9 +151,48 @@ const CASES: Case[] = [
   },
   {
     rule: 'two studios with one id',
-    text: replaced(studioBlock(3), studioBlock(1)),
+    text: edited((c) => {
+      c.studios[3].id = c.studios[1].id;
+      c.heroSlides[3].studio = c.studios[1].id;
+    }),
     line: (t) =>
       `${FILE}:${lineOf(t, studioBlock(1), studioBlock(2))}: studios.3.id "${JSON.parse(SHIPPED).studios[1].id}" is already the id of studios.1`,
+    schema: false,
+  },
+  {
+    rule: 'a hero slide that names its studio by name',
+    text: replaced('"studio": "vienna"', '"studio": "Studio Wien"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"Studio Wien"')}: heroSlides.2.studio "Studio Wien" names a studio, not its id; did you mean \`vienna\`?`,
+    schema: true,
+  },
+  {
+    rule: 'a hero slide that names its studio by its city in another language',
+    text: replaced('"studio": "zurich"', '"studio": "Zurich"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"Zurich"')}: heroSlides.3.studio "Zurich" names a studio, not its id; did you mean \`zurich\`?`,
+    schema: true,
+  },
+  {
+    rule: 'a hero slide with a misspelt studio id',
+    text: replaced('"studio": "marbella"', '"studio": "marbela"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"marbela"')}: heroSlides.1.studio "marbela" is not the id of a studio; did you mean \`marbella\`?`,
+    // A pattern cannot know which ids the studios have.
+    schema: false,
+  },
+  {
+    rule: 'a hero slide of a studio that is not listed',
+    text: replaced('"studio": "munich"', '"studio": "berlin"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"berlin"')}: heroSlides.0.studio "berlin" is not the id of a studio; the ids are munich, marbella, vienna, zurich`,
+    schema: false,
+  },
+  {
+    rule: 'a studio renamed by its id, which its slide still names',
+    text: replaced(studioBlock(2), '"id": "wien"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"studio": "vienna"')}: heroSlides.2.studio "vienna" names a studio, not its id; did you mean \`wien\`?`,
     schema: false,
   },
   {

@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import type { HeroSource } from '../../server/hero/hero-source.ts';
-import type { PageAssets } from '../../shared/page-data.ts';
+import type { HeroSlide, PageAssets } from '../../shared/page-data.ts';
 import type { Language } from '../../shared/languages.ts';
 import { loadClientAssets } from '../../server/static/client-assets.ts';
 import { loadConfig } from '../../server/config/environment.ts';
@@ -88,8 +88,11 @@ export function bootstrapOf(html: string): BootstrapData {
 
 const NEW_ANSWER = { outcome: 'hit', ageMs: 0, failing: false, failureStatus: null } as const;
 
+/** A backend's slides and logo: each slide labelled with its studio. */
+export type LabelledAssets = PageAssets & { heroSlides: HeroSlide[] | null };
+
 /** A hero source that always answers with the given slides and logo. */
-export function fixedHeroAssets(assets: PageAssets): HeroSource {
+export function fixedHeroAssets(assets: LabelledAssets): HeroSource {
   return {
     get: async () => assets,
     heroSlides: async () => ({ ...NEW_ANSWER, value: assets.heroSlides ?? [] }),

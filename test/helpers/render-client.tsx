@@ -8,7 +8,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from '../../client/App.tsx';
 import { loadContent, type SiteContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
-import type { HeroSlide } from '../../shared/page-data.ts';
+import type { PageSlide } from '../../shared/page-data.ts';
 import type { EventClock } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Language } from '../../shared/languages.ts';
@@ -24,7 +24,7 @@ export const content = loadContent(DEFAULT_CONTENT_PATH);
 interface Options {
   language?: Language;
   chosen?: boolean;
-  heroSlides?: HeroSlide[] | null;
+  heroSlides?: PageSlide[] | null;
   logoUrl?: string | null;
   path?: string;
   /** The clock the page was rendered at; by default none, and the hero reads the test's clock. */

@@ -5,19 +5,18 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageAssets } from '../../shared/page-data.ts';
 import { loadConfig } from '../../server/config/environment.ts';
 import { createHttpServer } from '../../server/ops/http-server.ts';
 import { createReadiness } from '../../server/ops/health.ts';
 import { exitOnUncaughtError, gracefulShutdown } from '../../server/ops/shutdown.ts';
-import { fixedHeroAssets, testApp } from '../helpers/app.ts';
+import { fixedHeroAssets, type LabelledAssets, testApp } from '../helpers/app.ts';
 import { openConnection } from '../helpers/raw-http.ts';
 
 /** The real app in a real HTTP server, whose page renders wait for `release()` (a slow backend). */
 async function runningApp(timeoutMs = 5000) {
   let release!: () => void;
   const backendAnswered = new Promise<void>((resolve) => (release = resolve));
-  const assets: PageAssets = { heroSlides: [], logoUrl: null };
+  const assets: LabelledAssets = { heroSlides: [], logoUrl: null };
   const waiting = { renders: 0 };
   const heroSource = {
     ...fixedHeroAssets(assets),

@@ -1,9 +1,15 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { decodeBody } from '../../scripts/harness/content-coding.ts';
-import type { PageAssets } from '../../shared/page-data.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
-import { countingTranslations, fixedHeroAssets, rawGet, testApp, type RawResponse } from '../helpers/app.ts';
+import {
+  countingTranslations,
+  fixedHeroAssets,
+  type LabelledAssets,
+  rawGet,
+  testApp,
+  type RawResponse,
+} from '../helpers/app.ts';
 import { consoleCalls } from '../setup.ts';
 
 const decoded = (res: RawResponse) =>
@@ -94,7 +100,7 @@ describe('the page cache', () => {
   });
 
   it('renders again when the backend data changes, and not before', async () => {
-    const assets: PageAssets = {
+    const assets: LabelledAssets = {
       heroSlides: [{ image: '/images/hero/vienna-1600.jpg', studio: 'Studio Wien' }],
       logoUrl: null,
     };

@@ -8,6 +8,7 @@ import {
   countdownText,
   DAY_MS,
   eventClock,
+  eventClockWithStatus,
   eventPhase,
   HOUR_MS,
   MINUTE_MS,
@@ -142,5 +143,22 @@ describe('the countdown in words', () => {
     [1, { de: 'Beginnt in 1 Sek.', en: 'Starts in 1 s', es: 'Empieza en 1 s' }],
   ])('with %i ms left', (left, expected) => {
     for (const language of LANGUAGES) expect(text(language, start - left), language).toBe(expected[language]);
+  });
+});
+
+describe('the clock of an event with a status', () => {
+  const times = { start: Date.UTC(2027, 2, 18, 17), end: Date.UTC(2027, 2, 18, 18, 30) };
+  const moments = [times.start - DAY_MS, times.start - SECOND_MS, times.start, times.end - 1, times.end + DAY_MS];
+
+  it.each([
+    ['EventCancelled', 'cancelled'],
+    ['EventPostponed', 'postponed'],
+  ] as const)('stands still for %s: no countdown, never live, never a change', (status, phase) => {
+    for (const now of moments)
+      expect(eventClockWithStatus(now, { ...times, status })).toEqual({ phase, countdown: null, changesAt: null });
+  });
+
+  it.each(['EventScheduled', 'EventRescheduled', 'EventMovedOnline'] as const)('runs on the times for %s', (status) => {
+    for (const now of moments) expect(eventClockWithStatus(now, { ...times, status })).toEqual(eventClock(now, times));
   });
 });
