@@ -41,7 +41,7 @@ describe('a language added by a folder and a line in the content file', () => {
   let app: Awaited<ReturnType<typeof testApp>>['app'];
   beforeAll(async () => {
     const content = loadContent(fixture.contentPath, fixture.contentPath, fixture.localesDir);
-    expect(checkTranslations(fixture.localesDir, fixture.languages)).toEqual([]);
+    expect(checkTranslations(fixture.localesDir, fixture.languages)).toEqual({ problems: [], warnings: [] });
     const translations = await loadTranslations(fixture.localesDir, fixture.languages);
     ({ app } = await testApp({ content, translations }, { NODE_ENV: 'test' }));
   });
