@@ -291,7 +291,7 @@ export function checkContentText(
   const listed = listedLanguages(source.value);
   const { languages, problems: languageProblems } = readLanguages(localesDir, listed, localesShown);
   for (const { code, message } of languageProblems) {
-    const index = listed.indexOf(code);
+    const index = (source.value as { languages: unknown[] }).languages.indexOf(code);
     problems.push({ line: source.lineOf(['languages', index]), message: `languages.${index} "${code}": ${message}` });
   }
   if (!parsed.success || problems.length > 0)

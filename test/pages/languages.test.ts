@@ -143,6 +143,14 @@ describe('the check of a listed language', () => {
     }
   });
 
+  it('refuses a missing folder beside another problem, naming the language by its place in the file', () => {
+    const { problems } = checkContentText(contentWith(['de', 'EN', 'en', 'es', 'it']), Date.now(), fixture.localesDir);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'languages.1 "EN" is not a language code such as "fr" or "pt-BR"',
+      'languages.4 "it": locales/it/translation.json: cannot be read (ENOENT)',
+    ]);
+  });
+
   it('refuses a code that is not a language code, and one listed twice', () => {
     const { problems } = checkContentText(contentWith(['de', 'EN', 'de', 'en', 'es']), Date.now(), fixture.localesDir);
     expect(problems.map((problem) => problem.message)).toEqual([
