@@ -6,13 +6,11 @@
  * printed readably; the error page shows the stack (NODE_ENV=development).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { formatFinding } from '../server/content/findings.ts';
-import { checkContentText, listedLanguageCodes } from '../server/content/site-content.ts';
-import { checkTranslations } from '../server/content/translation-check.ts';
+import { checkEditorFiles } from '../server/content/editor-files.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/config/paths.ts';
 import {
   buildStarter,
@@ -29,6 +27,7 @@ import { startDevProxy } from './dev/proxy.ts';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
 const contentPath = process.env.CONTENT_PATH ? path.resolve(APP_ROOT, process.env.CONTENT_PATH) : DEFAULT_CONTENT_PATH;
+const localesDir = process.env.LOCALES_PATH ? path.resolve(APP_ROOT, process.env.LOCALES_PATH) : LOCALES_DIR;
 const say = (text: string) => console.log(`\x1b[36m[dev]\x1b[0m ${text}`);
 
 const { assets: ASSETS_OUT, server: SERVER_OUT } = outputPaths(DIST);
@@ -124,17 +123,12 @@ async function startServer(): Promise<boolean> {
 
 /** Every problem of the content file and the translations, one per line, or null when there are none. */
 function editorProblems(): string | null {
-  const shown = process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath);
-  let problems: string[];
-  let languages: string[] = [];
-  try {
-    const text = readFileSync(contentPath, 'utf8');
-    languages = listedLanguageCodes(text);
-    problems = checkContentText(text).problems.map((finding) => formatFinding(shown, finding));
-  } catch (error) {
-    problems = [`${shown}: cannot be read (${(error as Error).message})`];
-  }
-  if (languages.length > 0) problems.push(...checkTranslations(LOCALES_DIR, languages));
+  const { problems } = checkEditorFiles({
+    contentPath,
+    contentShown: process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath),
+    localesDir,
+    localesShown: process.env.LOCALES_PATH ?? path.relative(APP_ROOT, localesDir),
+  });
   return problems.length > 0 ? problems.join('\n') : null;
 }
 
@@ -201,7 +195,10 @@ async function drain(): Promise<void> {
 }
 
 const ignored = (file: string | null) => !file || /(^|\/)\.|~$|\.swp$/.test(file); // editors' temporary files
-const folders = Object.entries(STEPS_FOR).map(([folder, steps]) => [path.join(APP_ROOT, folder), steps] as const);
+// The locale files where LOCALES_PATH puts them, as the server reads them.
+const folders = Object.entries(STEPS_FOR).map(
+  ([folder, steps]) => [folder === 'locales' ? localesDir : path.join(APP_ROOT, folder), steps] as const,
+);
 for (const [folder, steps] of folders) {
   watch(folder, { recursive: true }, (_event, file) => ignored(file) || changed(steps));
 }

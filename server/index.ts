@@ -2,9 +2,8 @@ import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { loadClientAssets } from './static/client-assets.ts';
 import { loadConfig } from './config/environment.ts';
-import { firstAndCount } from './content/findings.ts';
-import { loadContent } from './content/site-content.ts';
-import { checkTranslations } from './content/translation-check.ts';
+import { checkEditorFiles } from './content/editor-files.ts';
+import { ContentError } from './content/site-content.ts';
 import { createReadiness } from './ops/health.ts';
 import { createHttpServer } from './ops/http-server.ts';
 import { loadTranslations } from './content/translations.ts';
@@ -19,11 +18,16 @@ import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 let started;
 try {
   const config = loadConfig();
-  const content = loadContent(config.contentPath, config.contentPathAsGiven, config.localesPath);
+  // The content file and the translations, every problem counted, as npm run check:content lists them.
+  const checked = checkEditorFiles({
+    contentPath: config.contentPath,
+    contentShown: config.contentPathAsGiven,
+    localesDir: config.localesPath,
+    localesShown: config.localesPathAsGiven,
+  });
+  if (!checked.content) throw new ContentError(checked.problems);
+  const content = checked.content;
   const languages = content.public.languages.map((language) => language.code);
-  const translationProblems = checkTranslations(config.localesPath, languages, config.localesPathAsGiven);
-  if (translationProblems.length > 0)
-    throw new Error(firstAndCount(translationProblems, 'npm run check:content lists them all'));
   const translations = await loadTranslations(config.localesPath, languages);
   const clientAssets = loadClientAssets(CLIENT_BUILD_DIR);
   const { logger, processLogger, output } = createLogging({

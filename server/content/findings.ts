@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { JsonSource } from './json-source.ts';
 
 /** One problem (or warning) in an editor's file: the line it stands on and what is wrong, field first. */
 export interface Finding {
@@ -37,11 +36,21 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** A parsed file's value and the line each field stands on (what a JsonSource holds). */
+interface LocatedValue {
+  value: unknown;
+  lineOf(path: readonly PropertyKey[]): number;
+}
+
 /**
  * zod's issues in an editor's words, each on the line of its own field, one per field; and every
  * field the schema does not know, with the known name it is closest to.
  */
-export function describeIssues(issues: readonly z.core.$ZodIssue[], source: JsonSource, schema: z.ZodType): Finding[] {
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  source: LocatedValue,
+  schema: z.ZodType,
+): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const { path, nearest } of unknownFields(source.value, schema, [])) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as REGION_FLAGS from 'country-flag-icons/string/3x2';
 import type { LanguageInfo } from '../../shared/languages.ts';
 import { formatFinding, quoted } from './findings.ts';
-import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
+import { parseJsonSource, type JsonSource } from './json-source.ts';
 
 /** The fields of a locale file's `language` block that describe the language itself. */
 export const LANGUAGE_BLOCK_FIELDS = ['name', 'locale', 'dir', 'flag'] as const;
@@ -34,13 +34,14 @@ export function readLanguages(
     const displayPath = path.join(displayDir, code, 'translation.json');
     let source: JsonSource;
     try {
+      // A syntax error of the file is the translation check's to tell, on the file's own line;
+      // the language block is read past it.
       source = parseJsonSource(readFileSync(path.join(localesDir, code, 'translation.json'), 'utf8'));
     } catch (error) {
-      const message =
-        error instanceof JsonSyntaxError
-          ? formatFinding(displayPath, error)
-          : `${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-      problems.push({ code, message });
+      problems.push({
+        code,
+        message: `${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      });
       continue;
     }
     const found: string[] = [];

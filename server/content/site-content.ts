@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { describeIssues, fieldName, firstAndCount, formatFinding, quoted, type Finding } from './findings.ts';
-import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
+import {
+  describeIssues,
+  fieldName,
+  firstAndCount,
+  formatFinding,
+  nearestName,
+  quoted,
+  type Finding,
+} from './findings.ts';
+import { parseJsonSource, type JsonSource } from './json-source.ts';
+import { ASSIGNED_COUNTRY_CODES } from './country-codes.ts';
+import { MAP_EMBED_PATTERN, mapEmbedProblem, VIDEO_EMBED_PATTERN, videoEmbedProblem } from './embed-addresses.ts';
 import { studioCities, type PublicContent, type StudioSlide, type StudioText } from '../../shared/page-data.ts';
 import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../shared/languages.ts';
 import { LOCALES_DIR } from '../config/paths.ts';
@@ -61,8 +71,8 @@ const clockTime = z
 const countryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like AT')
-  // Checked only in the right shape: Intl throws on others.
-  .refine((code) => !/^[A-Z]{2}$/.test(code) || countryName('en', code) !== undefined, 'is not a known country code')
+  // Checked only in the right shape: the other is told above.
+  .superRefine(refuseWith((code) => (/^[A-Z]{2}$/.test(code) ? countryCodeProblem(code) : null)))
   .describe('ISO 3166-1 alpha-2 code, like AT; the page names the country in its own language');
 
 /** The hand-kept country name of earlier files: refused, so that no page shows the country twice. */
@@ -127,7 +137,7 @@ export const contentSchema = z
         "The languages offered, in the pickers' order; the first is the default. Each needs a folder locales/<code>/",
       ),
     event: z
-      .object({
+      .strictObject({
         placeholder: note,
         date: isoDate.describe('The day of the broadcast, in timeZone'),
         startTime: clockTime.describe('Wall-clock start in timeZone, like 18:00'),
@@ -135,7 +145,7 @@ export const contentSchema = z
         timeZone: z
           .string()
           .regex(new RegExp(TIME_ZONE_PATTERN), 'is not an IANA time zone such as Europe/Vienna')
-          .refine(isTimeZone, 'is not an IANA time zone such as Europe/Vienna')
+          .superRefine(refuseWith(timeZoneProblem))
           .describe('IANA time zone, such as Europe/Vienna'),
         status: z.enum(EVENT_STATUSES),
         uid: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'must look like name@domain'),
@@ -151,7 +161,13 @@ export const contentSchema = z
             message: `must be later than event.startTime "${event.startTime}" (an event ends by midnight of its date)`,
           });
       }),
-    video: z.strictObject({ placeholder: note, embedUrl: httpsUrl }),
+    video: z.strictObject({
+      placeholder: note,
+      embedUrl: httpsUrl
+        .superRefine(refuseWith(videoEmbedProblem))
+        .meta({ pattern: VIDEO_EMBED_PATTERN })
+        .describe('The player address: https://www.youtube-nocookie.com/embed/<id>?controls=0 or Vimeo’s player'),
+    }),
     logo: imageAddress.nullable(),
     heroSlides: z.array(heroSlide).max(20),
     studios: z
@@ -174,7 +190,10 @@ export const contentSchema = z
             .describe(
               'Name, city, address or displayCity in another language, keyed by language code, where they differ',
             ),
-          mapEmbedUrl: httpsUrl,
+          mapEmbedUrl: httpsUrl
+            .superRefine(refuseWith(mapEmbedProblem))
+            .meta({ pattern: MAP_EMBED_PATTERN })
+            .describe('The map provider’s embed address, such as https://www.google.com/maps?q=<address>&output=embed'),
           mapLinkUrl: httpsUrl,
           siteUrl: httpsUrl,
           picture: z.strictObject({
@@ -266,34 +285,35 @@ export interface ContentCheck {
   warnings: Finding[];
 }
 
-/** Checks a content file's text: every problem at once, each on its field's line. */
-export function checkContentText(text: string, now = Date.now(), localesDir = LOCALES_DIR): ContentCheck {
-  let source: JsonSource;
-  try {
-    source = parseJsonSource(text);
-  } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    return { content: null, problems: [{ line: error.line, message: error.message }], warnings: [] };
-  }
+/**
+ * Checks a content file's text: every problem at once, each on its field's line, a syntax error
+ * included (the rest of the file is read past it). Its languages' locale files are named as
+ * `localesShown` (the folder as the operator gave it).
+ */
+export function checkContentText(
+  text: string,
+  now = Date.now(),
+  localesDir = LOCALES_DIR,
+  localesShown = 'locales',
+): ContentCheck {
+  const source = parseJsonSource(text);
+  const problems = [...source.problems];
+  const { warnings } = source;
   const parsed = contentSchema.safeParse(source.value);
-  if (!parsed.success) {
-    return { content: null, problems: describeIssues(parsed.error.issues, source, contentSchema), warnings: [] };
-  }
+  if (!parsed.success && source.value !== undefined)
+    problems.push(...describeIssues(parsed.error.issues, source, contentSchema));
   // Each listed language is described by its own locale file: a problem there is told on the
   // language's line here, with the locale file's own line.
-  const { languages, problems } = readLanguages(localesDir, parsed.data.languages);
-  if (problems.length > 0) {
-    return {
-      content: null,
-      problems: problems.map(({ code, message }) => {
-        const index = parsed.data.languages.indexOf(code);
-        return { line: source.lineOf(['languages', index]), message: `languages.${index} "${code}": ${message}` };
-      }),
-      warnings: [],
-    };
+  const listed = listedLanguages(source.value);
+  const { languages, problems: languageProblems } = readLanguages(localesDir, listed, localesShown);
+  for (const { code, message } of languageProblems) {
+    const index = (source.value as { languages: unknown[] }).languages.indexOf(code);
+    problems.push({ line: source.lineOf(['languages', index]), message: `languages.${index} "${code}": ${message}` });
   }
+  if (!parsed.success || problems.length > 0)
+    return { content: null, problems: problems.sort((a, b) => a.line - b.line), warnings };
   const content = buildSiteContent(parsed.data, languages);
-  return { content, problems: [], warnings: contentWarnings(content, source, now) };
+  return { content, problems: [], warnings: [...warnings, ...contentWarnings(content, source, now)] };
 }
 
 /**
@@ -301,21 +321,27 @@ export function checkContentText(text: string, now = Date.now(), localesDir = LO
  * translations beside a content file that has problems of its own); empty when it lists none.
  */
 export function listedLanguageCodes(text: string): string[] {
-  try {
-    const { languages } = JSON.parse(text) as { languages?: unknown };
-    return Array.isArray(languages)
-      ? languages.filter((code): code is string => typeof code === 'string' && LANGUAGE_CODE_PATTERN.test(code))
-      : [];
-  } catch {
-    return [];
-  }
+  return listedLanguages(parseJsonSource(text).value);
+}
+
+/** The well-formed language codes of a content file's value, each once, in its order. */
+function listedLanguages(file: unknown): string[] {
+  const listed = (file as { languages?: unknown } | null | undefined)?.languages;
+  if (!Array.isArray(listed)) return [];
+  const codes = listed.filter((code): code is string => typeof code === 'string' && LANGUAGE_CODE_PATTERN.test(code));
+  return [...new Set(codes)];
 }
 
 /**
  * Reads and checks the content file once, at start; a bad file throws a ContentError naming
  * `displayPath` (the path as the editor or operator gave it).
  */
-export function loadContent(filePath: string, displayPath = filePath, localesDir = LOCALES_DIR): SiteContent {
+export function loadContent(
+  filePath: string,
+  displayPath = filePath,
+  localesDir = LOCALES_DIR,
+  localesShown = 'locales',
+): SiteContent {
   let text: string;
   try {
     text = readFileSync(filePath, 'utf8');
@@ -324,7 +350,7 @@ export function loadContent(filePath: string, displayPath = filePath, localesDir
       `${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
     ]);
   }
-  const checked = checkContentText(text, Date.now(), localesDir);
+  const checked = checkContentText(text, Date.now(), localesDir, localesShown);
   if (!checked.content) throw new ContentError(checked.problems.map((problem) => formatFinding(displayPath, problem)));
   return checked.content;
 }
@@ -459,6 +485,29 @@ function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A zod refinement that refuses a value with the words `problemOf` finds for it, if any. */
+function refuseWith(problemOf: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx<string>) => {
+    const problem = problemOf(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  };
+}
+
+/** A code ISO has not assigned; one that Intl knows under a country's name is told that country's code. */
+function countryCodeProblem(code: string): string | null {
+  if (ASSIGNED_COUNTRY_CODES.has(code)) return null;
+  const name = countryName('en', code);
+  const same = name && [...ASSIGNED_COUNTRY_CODES].find((assigned) => countryName('en', assigned) === name);
+  return `is not an ISO 3166-1 country code${same ? `; did you mean ${same}?` : ' (two letters such as AT, DE or GB)'}`;
+}
+
+/** A zone Intl does not know, told with the IANA name nearest to it. */
+function timeZoneProblem(zone: string): string | null {
+  if (isTimeZone(zone)) return null;
+  const nearest = nearestName(zone, [...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return `is not an IANA time zone${nearest ? `; did you mean ${nearest}?` : ' such as Europe/Vienna'}`;
 }
 
 function parseUrl(value: string): URL | null {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Language } from '../../shared/languages.ts';
 import { LANGUAGE_BLOCK_FIELDS } from './languages.ts';
 import { formatFinding, nearestName, type Finding } from './findings.ts';
-import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.ts';
+import { parseJsonSource, type JsonSource } from './json-source.ts';
 
 const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
 /** `{{studio}}` and `{{date, datetime}}`: the name before any format. */
@@ -26,45 +26,50 @@ interface LocaleFile {
   texts: Map<string, Text>;
 }
 
+/** What the translation check found: each problem and each warning, one line with file and line. */
+export interface TranslationCheck {
+  problems: string[];
+  warnings: string[];
+}
+
 /**
  * Checks the translation files against the default language's: every key of the default exists in
  * the others and no file has keys the default lacks, allowing for each language's own plural
- * forms (as Intl.PluralRules gives them); every interpolation a text uses is kept in each
- * translation; every `$t(key)` refers to a key. Returns each problem as one line with file and line.
+ * forms (as Intl.PluralRules gives them); no text is empty; every interpolation a text uses is
+ * kept in each translation; every `$t(key)` refers to a key. A syntax error is told on its line
+ * and the file read past it. A file that cannot be read is left to readLanguages, which tells it
+ * on the content file's line of the language.
  */
 export function checkTranslations(
   localesDir: string,
   languages: readonly Language[],
   displayDir = 'locales',
-): string[] {
+): TranslationCheck {
   const problems: string[] = [];
+  const warnings: string[] = [];
   const files = new Map<Language, LocaleFile>();
   for (const language of languages) {
     const displayPath = path.join(displayDir, language, 'translation.json');
-    const report = (finding: Finding) => problems.push(formatFinding(displayPath, finding));
     let text: string;
     try {
       text = readFileSync(path.join(localesDir, language, 'translation.json'), 'utf8');
-    } catch (error) {
-      problems.push(`${displayPath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    } catch {
       continue;
     }
-    try {
-      const source = parseJsonSource(text);
-      files.set(language, {
-        language,
-        locale: localeOf(source.value, language),
-        displayPath,
-        source,
-        texts: textsOf(source, report),
-      });
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      report({ line: error.line, message: error.message });
-    }
+    const source = parseJsonSource(text);
+    const findings = [...source.problems];
+    const texts =
+      source.value === undefined ? new Map<string, Text>() : textsOf(source, (finding) => findings.push(finding));
+    problems.push(...findings.sort((a, b) => a.line - b.line).map((finding) => formatFinding(displayPath, finding)));
+    warnings.push(
+      ...source.warnings.map((finding) =>
+        formatFinding(displayPath, { ...finding, message: `warning: ${finding.message}` }),
+      ),
+    );
+    files.set(language, { language, locale: localeOf(source.value, language), displayPath, source, texts });
   }
   const reference = files.get(languages[0]!);
-  if (!reference) return problems;
+  if (!reference) return { problems, warnings };
   for (const file of files.values()) {
     const findings = [
       ...(file === reference ? [] : compareKeys(reference, file)),
@@ -73,14 +78,18 @@ export function checkTranslations(
     ].sort((a, b) => a.line - b.line);
     problems.push(...findings.map((finding) => formatFinding(file.displayPath, finding)));
   }
-  return problems;
+  return { problems, warnings };
 }
 
 function textsOf(source: JsonSource, report: (finding: Finding) => void): Map<string, Text> {
   const texts = new Map<string, Text>();
   const walk = (value: unknown, at: string[]) => {
-    if (typeof value === 'string') texts.set(at.join('.'), { path: at, value });
-    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+    if (typeof value === 'string') {
+      texts.set(at.join('.'), { path: at, value });
+      // i18next shows the key's name for an empty text: in the title, the heading, the calendar.
+      if (value.trim() === '')
+        report({ line: source.lineOf(at), message: `${at.join('.')} is empty: every text needs words` });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
       for (const [key, inner] of Object.entries(value)) {
         // The language's own description is no text to translate: readLanguages checks it.
         if (at.length === 1 && at[0] === 'language' && (LANGUAGE_BLOCK_FIELDS as readonly string[]).includes(key))

@@ -49,10 +49,143 @@ const studioBlock = (index: number) => `"id": "${JSON.parse(SHIPPED).studios[ind
 interface Case {
   rule: string;
   text: string;
-  line: (text: string) => string;
+  /** The line, or lines, the check prints for it. */
+  line: (text: string) => string | string[];
   /** Whether the editor's JSON Schema can refuse it too (unique ids and end after start are the check's alone). */
   schema: boolean;
 }
+
+const recordingUrl = '"recordingURL": "https://video.example.com/replay",';
+const twiceDate = (date: string) => replaced('"date": "2027-03-18",', `"date": "2027-03-18",\n    "date": "${date}",`);
+
+/** Issue 32, item 1: every object refuses a key it does not know, and a key written twice. */
+const NOTHING_UNKNOWN_TWICE_OR_EMPTY: Case[] = [
+  {
+    rule: 'a misspelt optional field of the event, the file otherwise right',
+    text: replaced('"status": "EventScheduled",', `"status": "EventScheduled",\n    ${recordingUrl}`),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"recordingURL"')}: \`event.recordingURL\` is not a field; did you mean \`event.recordingUrl\`?`,
+    schema: true,
+  },
+  {
+    rule: "a misspelt field of a studio's picture",
+    text: replaced('"width": 960', '"widht": 960', studioBlock(1)),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"widht"')}: \`studios.1.picture.widht\` is not a field; did you mean \`studios.1.picture.width\`?`,
+    schema: true,
+  },
+  {
+    rule: 'a field written twice',
+    text: twiceDate('2027-03-19'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"date": "2027-03-19"')}: event.date "2027-03-19" is written a second time (first on line ${lineOf(t, '"date"')}); a field may be written once`,
+    // Both writings are the same field to a JSON Schema.
+    schema: false,
+  },
+  {
+    rule: 'a field written twice, the later one wrong',
+    text: twiceDate('2027-02-30'),
+    line: (t) => [
+      `${FILE}:${lineOf(t, '"date": "2027-02-30"')}: event.date "2027-02-30" is written a second time (first on line ${lineOf(t, '"date"')}); a field may be written once`,
+      `${FILE}:${lineOf(t, '"date": "2027-02-30"')}: event.date "2027-02-30" is not a date in the calendar`,
+    ],
+    schema: true,
+  },
+];
+
+const YOUTUBE_ID = 'M7lc1UVf-VE';
+const embedUrl = (address: string) => edited((c) => (c.video.embedUrl = address));
+const VIDEO_FORMS =
+  'https://www.youtube-nocookie.com/embed/<id>, https://www.youtube.com/embed/<id> or https://player.vimeo.com/video/<id>';
+const MAP_FORMS =
+  'Google Maps’ https://www.google.com/maps/embed?pb=… or https://www.google.com/maps?q=<address>&output=embed, or OpenStreetMap’s https://www.openstreetmap.org/export/embed.html?bbox=…';
+const countryCode = (code: string) => replaced('"countryCode": "AT"', `"countryCode": "${code}"`, '"company"');
+
+/** Issue 32, item 3: addresses a provider frames, assigned country codes, known time zones. */
+const ADDRESSES_THAT_WORK: Case[] = [
+  ...[`https://www.youtube.com/watch?v=${YOUTUBE_ID}`, `https://youtu.be/${YOUTUBE_ID}`].map((address): Case => ({
+    rule: `a YouTube page as the stream: ${address}`,
+    text: embedUrl(address),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"embedUrl"')}: video.embedUrl "${address}" is a YouTube page, which YouTube does not let other sites frame; did you mean https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}?controls=0&rel=0&playsinline=1?`,
+    schema: true,
+  })),
+  {
+    rule: 'a Vimeo page as the stream',
+    text: embedUrl('https://vimeo.com/76979871'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"embedUrl"')}: video.embedUrl "https://vimeo.com/76979871" is a Vimeo page, which Vimeo does not let other sites frame; did you mean https://player.vimeo.com/video/76979871?`,
+    schema: true,
+  },
+  {
+    rule: 'a stream from a provider the page cannot frame',
+    text: embedUrl('https://www.twitch.tv/horizonlive'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"embedUrl"')}: video.embedUrl "https://www.twitch.tv/horizonlive" is not a video player address its provider lets other sites frame: use ${VIDEO_FORMS}`,
+    schema: true,
+  },
+  {
+    rule: "a studio's map link where its embed address belongs",
+    text: edited(
+      (c) => (c.studios[1].mapEmbedUrl = 'https://www.google.com/maps/search/?api=1&query=Avenida+del+Mar+12'),
+    ),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"mapEmbedUrl"', studioBlock(1))}: studios.1.mapEmbedUrl "https://www.google.com/maps/search/?api=1&query=Avenida+del+Mar+12" is not a map address its provider lets other sites frame (use ${MAP_FORMS}); did you mean https://www.google.com/maps?q=Avenida+del+Mar+12&output=embed?`,
+    schema: true,
+  },
+  {
+    rule: 'a map from a site that is no map provider',
+    text: edited((c) => (c.studios[2].mapEmbedUrl = 'https://maps.example.com/embed?q=Wien')),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"mapEmbedUrl"', studioBlock(2))}: studios.2.mapEmbedUrl "https://maps.example.com/embed?q=Wien" is not a map address its provider lets other sites frame (use ${MAP_FORMS})`,
+    schema: true,
+  },
+  {
+    rule: 'UK, which ISO keeps for the United Kingdom without assigning it',
+    text: countryCode('UK'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"countryCode"', '"company"')}: company.countryCode "UK" is not an ISO 3166-1 country code; did you mean GB?`,
+    schema: false,
+  },
+  // Known to Intl, but no country's code: the Union, the Nations, user-assigned codes.
+  ...['EU', 'UN', 'XK', 'ZZ', 'QO'].map((code): Case => ({
+    rule: `the code ${code}, which ISO has assigned to no country`,
+    text: countryCode(code),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"countryCode"', '"company"')}: company.countryCode "${code}" is not an ISO 3166-1 country code (two letters such as AT, DE or GB)`,
+    schema: false,
+  })),
+  {
+    rule: 'a misspelt time zone far from the example',
+    text: replaced('"timeZone": "Europe/Vienna"', '"timeZone": "America/New_Yrok"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"timeZone"')}: event.timeZone "America/New_Yrok" is not an IANA time zone; did you mean America/New_York?`,
+    schema: false,
+  },
+];
+
+/** Issue 32, item 4: a syntax error on its own line, in plain words, and the rest still read. */
+const EVERY_PROBLEM_AT_ONCE: Case[] = [
+  {
+    rule: 'a trailing comma',
+    text: replaced('"updated": "2026-11-01T09:00:00Z"', '"updated": "2026-11-01T09:00:00Z",'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"updated"')}: not valid JSON here: a trailing comma after the last field (JSON allows none)`,
+    schema: false,
+  },
+  {
+    rule: 'a trailing comma in a list, and a mistake after it',
+    text: replaced('"languages": ["de", "en", "es"]', '"languages": ["de", "en", "es",]').replace(
+      '"countryCode": "CH"',
+      '"countryCode": "UK"',
+    ),
+    line: (t) => [
+      `${FILE}:${lineOf(t, '"languages"')}: not valid JSON here: a trailing comma after the last item (JSON allows none)`,
+      `${FILE}:${lineOf(t, '"countryCode": "UK"')}: studios.3.countryCode "UK" is not an ISO 3166-1 country code; did you mean GB?`,
+    ],
+    schema: false,
+  },
+];
 
 const CASES: Case[] = [
   {
@@ -95,7 +228,7 @@ const CASES: Case[] = [
     rule: 'a misspelt time zone',
     text: replaced('"timeZone": "Europe/Vienna"', '"timeZone": "Europe/Viena"'),
     line: (t) =>
-      `${FILE}:${lineOf(t, '"timeZone"')}: event.timeZone "Europe/Viena" is not an IANA time zone such as Europe/Vienna`,
+      `${FILE}:${lineOf(t, '"timeZone"')}: event.timeZone "Europe/Viena" is not an IANA time zone; did you mean Europe/Vienna?`,
     // A pattern cannot know which zones exist.
     schema: false,
   },
@@ -212,9 +345,12 @@ const CASES: Case[] = [
   {
     rule: 'a file that is not JSON',
     text: replaced('"endTime": "21:30",', '"endTime": "21:30",,'),
-    line: (t) => `${FILE}:${lineOf(t, ',,')}: not valid JSON here: property name expected`,
+    line: (t) => `${FILE}:${lineOf(t, ',,')}: not valid JSON here: a comma too many`,
     schema: false,
   },
+  ...NOTHING_UNKNOWN_TWICE_OR_EMPTY,
+  ...ADDRESSES_THAT_WORK,
+  ...EVERY_PROBLEM_AT_ONCE,
 ];
 
 function validateWithSchema(text: string): boolean {
@@ -231,8 +367,33 @@ describe('the content check, one broken file per rule', () => {
 
   it.each(CASES.map((c) => [c.rule, c] as const))('%s', (_rule, { text, line, schema }) => {
     const lines = checkContentText(text, NOW).problems.map((finding) => formatFinding(FILE, finding));
-    expect(lines).toEqual([line(text)]);
+    expect(lines).toEqual([line(text)].flat());
     if (schema) expect(validateWithSchema(text), 'the JSON Schema lets it through').toBe(false);
+  });
+
+  it('accepts a byte-order mark, with a warning', () => {
+    const checked = checkContentText(`\uFEFF${SHIPPED}`, NOW);
+    expect(checked.problems).toEqual([]);
+    expect(checked.content?.raw.event.date).toBe('2027-03-18');
+    expect(checked.warnings.map((finding) => formatFinding(FILE, finding))).toContain(
+      `${FILE}:1: the file starts with a byte-order mark, which is ignored (save it as UTF-8 without BOM)`,
+    );
+  });
+
+  it('every object of the schema refuses a field it does not know', () => {
+    const objects: Record<string, unknown>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const schema = node as Record<string, unknown>;
+        if (schema.type === 'object' && schema.properties) objects.push(schema);
+        Object.values(schema).forEach(walk);
+      }
+    };
+    walk(contentJsonSchema());
+    expect(objects.length).toBeGreaterThan(5);
+    for (const object of objects)
+      expect(object.additionalProperties, Object.keys(object.properties as object).join(', ')).toBe(false);
   });
 
   it('warns, without refusing, when the date has passed and where sample values remain', () => {
@@ -286,7 +447,7 @@ describe('the translation check, one broken file per rule', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'locales-'));
     cpSync(LOCALES_DIR, dir, { recursive: true });
     writeFileSync(path.join(dir, language, 'translation.json'), text);
-    return checkTranslations(dir, LANGUAGES, 'locales');
+    return checkTranslations(dir, LANGUAGES, 'locales').problems;
   }
   const editedJson = (text: string, edit: (t: any) => void) => {
     const json = JSON.parse(text);
@@ -295,7 +456,7 @@ describe('the translation check, one broken file per rule', () => {
   };
 
   it('finds nothing wrong with the shipped files', () => {
-    expect(checkTranslations(LOCALES_DIR, LANGUAGES, 'locales')).toEqual([]);
+    expect(checkTranslations(LOCALES_DIR, LANGUAGES, 'locales')).toEqual({ problems: [], warnings: [] });
     expect(de).toBeTruthy();
   });
 
@@ -332,6 +493,36 @@ describe('the translation check, one broken file per rule', () => {
     const invented = en.replace('"Live from: {{studio}}"', '"Live from: {{studio}} in {{city}}"');
     expect(checkWith('en', invented)).toEqual([
       `locales/en/translation.json:${lineOf(invented, '"currentStudio"')}: hero.currentStudio uses {{city}}, which de does not`,
+    ]);
+  });
+
+  it('an empty text, and a blank one', () => {
+    const text = en
+      .replace('"product": "Horizon Live 2027"', '"product": ""')
+      .replace('"cta": "Watch the live stream"', '"cta": "  "');
+    expect(checkWith('en', text)).toEqual([
+      `locales/en/translation.json:${lineOf(text, '"product"')}: product is empty: every text needs words`,
+      `locales/en/translation.json:${lineOf(text, '"cta"')}: hero.cta is empty: every text needs words`,
+    ]);
+  });
+
+  it('a key written twice', () => {
+    const text = en.replace('"skipToContent"', '"product": "Horizon",\n  "skipToContent"');
+    expect(checkWith('en', text)).toEqual([
+      `locales/en/translation.json:${lineOf(text, '"product": "Horizon"')}: product "Horizon" is written a second time (first on line ${lineOf(text, '"product"')}); a field may be written once`,
+    ]);
+  });
+
+  it('a trailing comma, told once and on its own line, and the problems after it', () => {
+    const text = en
+      .replace(
+        '"subtitle": "Please choose your preferred language"',
+        '"subtitle": "Please choose your preferred language",',
+      )
+      .replace('"Live from: {{studio}}"', '"Live from our studio"');
+    expect(checkWith('en', text)).toEqual([
+      `locales/en/translation.json:${lineOf(text, '"subtitle"')}: not valid JSON here: a trailing comma after the last field (JSON allows none)`,
+      `locales/en/translation.json:${lineOf(text, '"currentStudio"')}: hero.currentStudio must keep {{studio}}`,
     ]);
   });
 

@@ -41,7 +41,7 @@ describe('a language added by a folder and a line in the content file', () => {
   let app: Awaited<ReturnType<typeof testApp>>['app'];
   beforeAll(async () => {
     const content = loadContent(fixture.contentPath, fixture.contentPath, fixture.localesDir);
-    expect(checkTranslations(fixture.localesDir, fixture.languages)).toEqual([]);
+    expect(checkTranslations(fixture.localesDir, fixture.languages)).toEqual({ problems: [], warnings: [] });
     const translations = await loadTranslations(fixture.localesDir, fixture.languages);
     ({ app } = await testApp({ content, translations }, { NODE_ENV: 'test' }));
   });
@@ -141,6 +141,14 @@ describe('the check of a listed language', () => {
     } finally {
       writeFileSync(file, original);
     }
+  });
+
+  it('refuses a missing folder beside another problem, naming the language by its place in the file', () => {
+    const { problems } = checkContentText(contentWith(['de', 'EN', 'en', 'es', 'it']), Date.now(), fixture.localesDir);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'languages.1 "EN" is not a language code such as "fr" or "pt-BR"',
+      'languages.4 "it": locales/it/translation.json: cannot be read (ENOENT)',
+    ]);
   });
 
   it('refuses a code that is not a language code, and one listed twice', () => {

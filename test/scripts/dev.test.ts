@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../helpers/project-copy.ts';
@@ -46,9 +46,11 @@ const page = async () => (await fetch(`${origin}/`)).text();
 
 beforeAll(async () => {
   ({ dir: project, remove: removeProject } = copyProject('dev-loop-'));
+  // The translations kept where an operator's LOCALES_PATH puts them, not in locales/.
+  renameSync(path.join(project, 'locales'), path.join(project, 'site-locales'));
   dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     cwd: project,
-    env: { PATH: process.env.PATH, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', LOCALES_PATH: 'site-locales' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   dev.stdout!.on('data', (chunk) => (output += String(chunk)));
@@ -137,6 +139,22 @@ describe('npm run dev', () => {
     expect(await answer.text()).toBe(`Development server: ${dateProblem}\n${timeProblem}\n`);
     const before = reloads;
     writeFileSync(content, good);
+    await waitFor('a reload', () => reloads > before);
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+  }, 60_000);
+
+  it('reads and watches the translations where LOCALES_PATH puts them, and names them so', async () => {
+    const english = path.join(project, 'site-locales/en/translation.json');
+    const good = readFileSync(english, 'utf8');
+    writeFileSync(english, good.replace('"product": "Horizon Live 2027"', '"product": ""'));
+    const line = good.slice(0, good.indexOf('"product"')).split('\n').length;
+    const problem = `site-locales/en/translation.json:${line}: product is empty: every text needs words`;
+    await waitFor('the reason', () => output.includes(`Cannot start: ${problem}`));
+    const answer = await fetch(`${origin}/`);
+    expect(answer.status).toBe(503);
+    expect(await answer.text()).toBe(`Development server: ${problem}\n`);
+    const before = reloads;
+    writeFileSync(english, good);
     await waitFor('a reload', () => reloads > before);
     expect((await fetch(`${origin}/`)).status).toBe(200);
   }, 60_000);
