@@ -120,6 +120,27 @@ const utcDateTime = z
   .meta({ format: 'date-time' });
 
 /** The content file's shape and rules; also the source of its JSON Schema (content/event.schema.json). */
+
+/** What the file-wide checks read: slides by studio, studios by id and names, the languages. */
+const crossCheckedParts = z.object({
+  languages: z.array(z.string()),
+  heroSlides: z.array(z.object({ studio: z.string() })),
+  studios: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      city: z.string(),
+      displayCity: z.string().optional(),
+      localized: z
+        .record(
+          z.string(),
+          z.object({ name: z.string().optional(), city: z.string().optional(), displayCity: z.string().optional() }),
+        )
+        .optional(),
+    }),
+  ),
+});
+
 export const contentSchema = z
   .strictObject({
     $schema: z.string().optional(),
@@ -238,21 +259,25 @@ export const contentSchema = z
     }),
     privacyUpdated: isoDate,
   })
-  .superRefine((file, ctx) => {
-    for (const { index, message } of slideStudioProblems(file.heroSlides, file.studios))
-      ctx.addIssue({ code: 'custom', path: ['heroSlides', index, 'studio'], message });
-    // A localized form for a language that is not offered would never be shown.
-    file.studios.forEach((studio, index) => {
-      for (const code of Object.keys(studio.localized ?? {})) {
-        if (!file.languages.includes(code))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['studios', index, 'localized', code],
-            message: `is a language that languages does not list (${file.languages.join(', ')})`,
-          });
-      }
-    });
-  });
+  .superRefine(
+    (file, ctx) => {
+      for (const { index, message } of slideStudioProblems(file.heroSlides, file.studios))
+        ctx.addIssue({ code: 'custom', path: ['heroSlides', index, 'studio'], message });
+      // A localized form for a language that is not offered would never be shown.
+      file.studios.forEach((studio, index) => {
+        for (const code of Object.keys(studio.localized ?? {})) {
+          if (!file.languages.includes(code))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['studios', index, 'localized', code],
+              message: `is a language that languages does not list (${file.languages.join(', ')})`,
+            });
+        }
+      });
+    },
+    // Told with every other problem: these checks run whenever the parts they read are well formed.
+    { when: ({ value }) => crossCheckedParts.safeParse(value).success },
+  );
 
 export type ContentFile = z.infer<typeof contentSchema>;
 

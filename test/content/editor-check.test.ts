@@ -365,6 +365,21 @@ describe('the content check, one broken file per rule', () => {
     expect(validateWithSchema(SHIPPED)).toBe(true);
   });
 
+  it("tells a slide's unknown studio beside a value of the wrong type elsewhere", () => {
+    // A value of the wrong type stops zod's checks of the whole object unless they say otherwise.
+    const text = replaced('"studio": "munich"', '"studio": "berlin"').replace(
+      '"date": "2027-03-18"',
+      '"date": 20270318',
+    );
+    const lines = checkContentText(text, NOW).problems.map((finding) => formatFinding(FILE, finding));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `${FILE}:${lineOf(text, '20270318')}: event.date 20270318 must be text`,
+        `${FILE}:${lineOf(text, '"berlin"')}: heroSlides.0.studio "berlin" is not the id of a studio; the ids are munich, marbella, vienna, zurich`,
+      ]),
+    );
+  });
+
   it.each(CASES.map((c) => [c.rule, c] as const))('%s', (_rule, { text, line, schema }) => {
     const lines = checkContentText(text, NOW).problems.map((finding) => formatFinding(FILE, finding));
     expect(lines).toEqual([line(text)].flat());
