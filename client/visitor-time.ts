@@ -14,7 +14,7 @@ export function onEventWallClock({ start, end, utcOffsetMinutes }: PublicEvent):
 
 /**
  * The event's start and end on the visitor's wall clock, formatted for `locale`
- * ("00:00–03:30", with the date when the visitor's day is another than the event's);
+ * ("00:00–03:30", with the days where the visitor's day is another than the event's at either end);
  * null when the visitor's zone shows the same wall-clock times as the event's.
  */
 export function visitorTimeRange(
@@ -29,8 +29,12 @@ export function visitorTimeRange(
   const inVisitor = wallClock(visitorZone);
   if (inEvent.format(start) === inVisitor.format(start) && inEvent.format(end) === inVisitor.format(end)) return null;
 
-  const day = (zone: string) => new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(start);
-  const sameDay = day(eventZone) === day(visitorZone);
+  // The event lies within one day of its own zone; on the visitor's clock it may start on
+  // another day, or end on the next.
+  const day = (zone: string, instant: number) =>
+    new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant);
+  const eventDay = day(eventZone, start);
+  const sameDay = day(visitorZone, start) === eventDay && day(visitorZone, end) === eventDay;
   return new Intl.DateTimeFormat(locale, {
     ...(sameDay ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
     hour: '2-digit',

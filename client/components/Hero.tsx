@@ -98,8 +98,8 @@ export function Hero() {
  * Under the date: the countdown before the start, "Live now" during the broadcast, the closing
  * word after it, and the times on the visitor's own clock where that differs; for an event
  * cancelled or postponed, that it is, and nothing of its times. The status element is a polite
- * live region whose text changes once per phase, never per tick; the line keeps its height
- * whatever it shows.
+ * live region whose text changes once per phase, never per tick; the block keeps its height
+ * whatever it shows, the visitor's times included, which arrive after hydration.
  */
 function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();

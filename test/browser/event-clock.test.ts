@@ -27,7 +27,7 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag
 // Servers on the real clock with events placed around it; the browser's clock is moved by the test.
 const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
 const EVENTS: Record<TimePhase | 'soon', { start: number; minutes: number }> = {
-  soon: { start: minute + 120 * MINUTE, minutes: 1 },
+  soon: { start: minute + 120 * MINUTE, minutes: 60 },
   before: { start: minute + 3 * 24 * 60 * MINUTE, minutes: 60 },
   live: { start: minute - 60 * MINUTE, minutes: 180 },
   after: { start: minute - 180 * MINUTE, minutes: 120 },
@@ -79,7 +79,9 @@ describe
     const t = dictionary(lng);
     const { start, minutes } = EVENTS.soon;
     const end = start + minutes * MINUTE;
-    const watched = await visit(servers.soon, lng, { viewport });
+    // On a phone, a visitor whose midnight the event crosses: their times take two lines there.
+    const timezoneId = viewport.width < 500 ? zoneAcrossMidnight(start) : undefined;
+    const watched = await visit(servers.soon, lng, { viewport, ...(timezoneId ? { timezoneId } : {}) });
     const { page } = watched;
     await page.clock.install({ time: start - 8000 });
     await page.goto(servers.soon.url + '/', { waitUntil: 'load' });
@@ -311,7 +313,7 @@ describe(`an open page in ${browsers.engine}, on the real clock`, () => {
           expect(await visitor.count('.hero__live')).toBe(0);
         }
         // Neither the hero nor its title moved or changed size in any frame.
-        expect(watch.boxes).toHaveLength(1);
+        expect(watch.boxes, `${lng} at ${pages[i]!.viewport.width} px, ${from} → ${to}: ${watch.boxes.join(' | ')}`).toHaveLength(1);
         // Chromium measures every box's shifts as well.
         if (visitor.engine === 'chromium') expect(watch.moved).toEqual([]);
         expect(await problemsOf(visitor)).toEqual([]);
@@ -362,6 +364,63 @@ describe('a visitor far from the event', () => {
     expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
     expect(await problemsOf(visitor)).toEqual([]);
   });
+});
+
+/**
+ * A fixed-offset zone whose clock puts the event's start in the last hour of a day, so that the
+ * event ends on the next: the longest the visitor's times get ("Mi., 25. Nov., 23:00 – Do., …").
+ */
+function zoneAcrossMidnight(start: number): string {
+  let offsetHours = 23 - new Date(start).getUTCHours();
+  if (offsetHours > 14) offsetHours -= 24;
+  return offsetHours === 0 ? 'Etc/GMT' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`;
+}
+
+describe('the visitor\'s times, added after hydration on a phone', () => {
+  /** The hero's box, its title's and the phase block's, once the page has settled. */
+  async function settledBoxes(server: RunningServer, lng: Language, timeZone: string, withTimes: boolean) {
+    const visitor = await browsers.visitor(server.url, { language: lng, timeZone, viewport: { width: 390, height: 844 } });
+    await visitor.goto('/');
+    await visitor.waitFor(
+      () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      undefined,
+      { timeout: 20_000, what: 'the hero to hydrate' },
+    );
+    if (withTimes) {
+      await visitor.waitFor(() => document.querySelector('[data-testid="visitor-time"]'), undefined, {
+        timeout: 10_000,
+        what: "the visitor's times",
+      });
+    } else {
+      // The times join once the main thread is idle, within a second: wait that long for none.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await visitor.count('[data-testid="visitor-time"]')).toBe(0);
+    }
+    const boxes = await visitor.evaluate(() =>
+      ['.hero', '.hero__title', '.hero__phase'].map((selector) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        return `${selector} ${box.y + scrollY} ${box.height}`;
+      }),
+    );
+    expect(await problemsOf(visitor)).toEqual([]);
+    return boxes;
+  }
+
+  // The server's page has no visitor's times: the phase block keeps the room they take at their
+  // longest, two lines of a phone, so that neither their arrival nor a phase change moves it.
+  it.each(['before', 'live'] as const)(
+    'take no more room than the %s page keeps for them, where the event crosses the visitor\'s midnight',
+    async (phase) => {
+      const { start } = EVENTS[phase];
+      const eventZone = eventFieldsAt(start, EVENTS[phase].minutes).timeZone;
+      for (const lng of ['de', 'es'] as const) {
+        const far = await settledBoxes(servers[phase], lng, zoneAcrossMidnight(start), true);
+        const near = await settledBoxes(servers[phase], lng, eventZone, false);
+        expect(far, `${lng} in ${zoneAcrossMidnight(start)} against ${eventZone}`).toEqual(near);
+      }
+    },
+    60_000,
+  );
 });
 
 describe.each(['before', 'live', 'after'] as const)('the %s page', (phase) => {

@@ -102,6 +102,11 @@ describe("the event's times on the visitor's clock", () => {
     expect(visitorTimeRange(times, 'Europe/Vienna', 'Europe/London', 'en-GB')).toBe('17:00–20:30');
     expect(visitorTimeRange(times, 'Europe/Vienna', 'Asia/Tokyo', 'en-GB')).toBe('Fri 19 Mar, 02:00–05:30');
     expect(visitorTimeRange(times, 'Europe/Vienna', 'America/Los_Angeles', 'es-ES')).toBe('10:00–13:30');
+    // Starting on the event's day and ending on the next: both days, never the bare numbers
+    // ICU writes for a range it cannot give in hours alone.
+    expect(visitorTimeRange(times, 'Europe/Vienna', 'Asia/Dubai', 'en-GB')?.replace(/\s/g, ' ')).toBe(
+      'Thu 18 Mar, 21:00 – Fri 19 Mar, 00:30',
+    );
   });
 
   describe("are told apart from the event zone's by UTC offsets alone", () => {
