@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../helpers/languages.ts';
 import type { Problem } from './driver/types.ts';
-import { isNotFoundStatus, isOfflineThirdPartyFailure, problemsOf } from './journey.ts';
+import { isNotFoundStatus, isOfflineThirdPartyFailure, problemsOf, waitForHydration } from './journey.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -30,6 +30,7 @@ describe('the first visit with the overlay', () => {
   it('logs nothing either, through the choice of a language', async () => {
     const visitor = await site.visitor();
     await visitor.goto('/');
+    await waitForHydration(visitor);
     await visitor.click('[role="dialog"] a[hreflang="es"]');
     await visitor.waitFor(() => !document.querySelector('[role="dialog"]'));
     expect(await problemsOf(visitor)).toEqual([]);

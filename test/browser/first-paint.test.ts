@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCRIPT_PATH } from './driver/line.ts';
 import { setUpBrowsers } from './site.ts';
+import { waitForHydration } from './journey.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 const browsers = setUpBrowsers();
@@ -227,6 +228,7 @@ describe(`the first paint in ${browsers.engine}`, () => {
   it('on a first visit lays out and paints the overlay alone, and the page once a language is chosen', async () => {
     const v = await visitor();
     await v.goto('/');
+    await waitForHydration(v);
     const pageUnderOverlay = () =>
       v.evaluate(() => {
         const under = document.querySelector('.page')!;

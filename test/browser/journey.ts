@@ -24,7 +24,8 @@ export function isNotFoundStatus(entry: { text: string; url: string }, pagePath:
 }
 
 /**
- * Waits until the parts of the page the tests use are hydrated: the sections below the hero
+ * Waits until the parts of the page the tests use are hydrated (before that, the overlay's
+ * choices are plain links that load the page anew): the sections below the hero
  * hydrate on their own, later, and on a busy machine much later. React marks each element it has
  * taken over with a `__reactFiber…` property.
  */
@@ -36,7 +37,13 @@ export async function waitForHydration(visitor: Visitor, timeout = 20_000): Prom
         return !element || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
       };
       const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
-      return heroReady && hydrated('#studio-select') && hydrated('.footer') && hydrated('.studio-card');
+      return (
+        heroReady &&
+        hydrated('.overlay__choice') &&
+        hydrated('#studio-select') &&
+        hydrated('.footer') &&
+        hydrated('.studio-card')
+      );
     },
     undefined,
     { timeout, what: 'the page to hydrate' },

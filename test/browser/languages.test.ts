@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { setUpSite } from './site.ts';
+import { waitForHydration } from './journey.ts';
 
 /** French and a right-to-left Arabic added to the built server by files alone. */
 const fixture = withFixtureLanguages();
@@ -34,6 +35,7 @@ describe('a language added by files to the built server', () => {
   it('is chosen in the overlay and applied in place, with its texts from its own locale file', async () => {
     const visitor = await site.visitor({ viewport: { width: 390, height: 844 } });
     await visitor.goto('/');
+    await waitForHydration(visitor);
     // The overlay's choice that reads "Français".
     const french = await visitor.evaluate(() =>
       [...document.querySelectorAll('.overlay__choice')]
