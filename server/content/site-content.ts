@@ -19,6 +19,7 @@ import { readLanguages } from './languages.ts';
 import { EVENT_STATUSES, MINUTE_MS } from '../../shared/event-clock.ts';
 import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
 import { slideStudioProblems } from './slide-studios.ts';
+import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
 /** The content file is unusable: every problem, each a line naming the file, the line and the field. */
 export class ContentError extends Error {
@@ -32,6 +33,19 @@ export class ContentError extends Error {
 export const STUDIO_COUNT = 4;
 
 const text = z.string().trim().min(1).max(500);
+/**
+ * A text the hero shows: at most `limit` characters (server/content/text-limits.ts), told with its
+ * length ("has 61 characters, at most 60"); the editor's JSON Schema states the limit as maxLength.
+ */
+const heroText = (limit: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine(refuseWith((value) => lengthProblem(value, limit)))
+    .meta({ maxLength: limit });
+const studioName = heroText(TEXT_LIMITS.studioName);
+const cityName = heroText(TEXT_LIMITS.city);
 const note = z.string().optional().describe('A note for editors that this object still holds sample values');
 
 const httpsUrl = z
@@ -84,10 +98,10 @@ const retiredCountry = z
 /** What a studio is called and where it is in one language, where that differs from the local form. */
 const studioLocalForm = z
   .strictObject({
-    name: text.optional(),
-    city: text.optional(),
+    name: studioName.optional(),
+    city: cityName.optional(),
     address: text.optional(),
-    displayCity: text.optional(),
+    displayCity: cityName.optional(),
   })
   .describe('Only the fields that differ from the local form');
 
@@ -196,9 +210,9 @@ export const contentSchema = z
         z.strictObject({
           placeholder: note,
           id: studioId,
-          name: text,
-          city: text.describe('The town of its address, in the local form'),
-          displayCity: text
+          name: studioName,
+          city: cityName.describe('The town of its address, in the local form'),
+          displayCity: cityName
             .optional()
             .describe('The city the hero names for it, if not its town (Munich for a studio in Ismaning)'),
           address: text.describe('Street, postal code and town on one line; the page adds the country'),

@@ -4,12 +4,15 @@ import type { Language } from '../../shared/languages.ts';
 import { LANGUAGE_BLOCK_FIELDS } from './languages.ts';
 import { formatFinding, nearestName, type Finding } from './findings.ts';
 import { parseJsonSource, type JsonSource } from './json-source.ts';
+import { characterCount, LOCALE_TEXT_LIMITS } from './text-limits.ts';
 
 const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
 /** `{{studio}}` and `{{date, datetime}}`: the name before any format. */
 const INTERPOLATION = /{{\s*([^\s,}]+)[^}]*}}/g;
 /** `$t(product)` and `$t(product, {"count": 1})`. */
 const NESTING = /\$t\(\s*([^,)\s]+)/g;
+/** The whole of such a reference, for putting the text it stands for in its place. */
+const NESTING_WHOLE = /\$t\(\s*([^,)\s]+)[^)]*\)/g;
 
 interface Text {
   path: string[];
@@ -36,7 +39,8 @@ export interface TranslationCheck {
  * Checks the translation files against the default language's: every key of the default exists in
  * the others and no file has keys the default lacks, allowing for each language's own plural
  * forms (as Intl.PluralRules gives them); no text is empty; every interpolation a text uses is
- * kept in each translation; every `$t(key)` refers to a key. A syntax error is told on its line
+ * kept in each translation; every `$t(key)` refers to a key; no text the hero shows is longer than
+ * its limit (LOCALE_TEXT_LIMITS). A syntax error is told on its line
  * and the file read past it. A file that cannot be read is left to readLanguages, which tells it
  * on the content file's line of the language.
  */
@@ -75,6 +79,7 @@ export function checkTranslations(
       ...(file === reference ? [] : compareKeys(reference, file)),
       ...compareInterpolations(reference, file),
       ...checkNesting(file),
+      ...checkLengths(file),
     ].sort((a, b) => a.line - b.line);
     problems.push(...findings.map((finding) => formatFinding(file.displayPath, finding)));
   }
@@ -208,4 +213,41 @@ function checkNesting(file: LocaleFile): Finding[] {
           message: `${key} refers to $t(${target}), which is not a key of ${file.language}`,
         });
   return findings;
+}
+
+/**
+ * The texts the hero shows, each at most as long as its limit, counted as shown: a `$t(key)` as the
+ * text it stands for (`$t(product)` as the name), an interpolation (`{{time}}`) as written. A text
+ * too long only by a reference that is itself too long (the title by the name) is told once, at the
+ * reference.
+ */
+function checkLengths(file: LocaleFile): Finding[] {
+  const over = new Map<string, Finding>();
+  for (const [key, text] of file.texts) {
+    const limit = limitOf(key);
+    if (limit === undefined) continue;
+    const count = characterCount(asShown(file, text.value));
+    if (count <= limit) continue;
+    const nested = [...namesIn(text.value, NESTING)].map((name) => `$t(${name})`);
+    over.set(key, {
+      line: file.source.lineOf(text.path),
+      message: `${key} has ${count} characters${nested.length ? ` with ${nested.join(', ')}` : ''}, at most ${limit}`,
+    });
+  }
+  return [...over]
+    .filter(([key]) => ![...namesIn(file.texts.get(key)!.value, NESTING)].some((name) => over.has(name)))
+    .map(([, finding]) => finding);
+}
+
+/** A key's limit, or its plural family's; undefined for a text the hero does not show. */
+function limitOf(key: string): number | undefined {
+  return LOCALE_TEXT_LIMITS[key] ?? LOCALE_TEXT_LIMITS[pluralOf(key)?.family ?? ''];
+}
+
+/** A text with each `$t(key)` replaced by that key's text, as i18next shows it (a loop or unknown key: nothing). */
+function asShown(file: LocaleFile, value: string, seen: readonly string[] = []): string {
+  return value.replace(NESTING_WHOLE, (_whole, name: string) => {
+    const target = file.texts.get(name) ?? file.texts.get(`${name}_other`);
+    return target && !seen.includes(name) ? asShown(file, target.value, [...seen, name]) : '';
+  });
 }

@@ -12,6 +12,7 @@ import { checkContentText } from '../../server/content/site-content.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { checkTranslations } from '../../server/content/translation-check.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
+import { LOCALE_TEXT_LIMITS, TEXT_LIMITS } from '../../server/content/text-limits.ts';
 
 /**
  * The content check as an editor meets it: one broken file per rule, each with the exact line
@@ -187,6 +188,35 @@ const EVERY_PROBLEM_AT_ONCE: Case[] = [
   },
 ];
 
+const { studioName: NAME_LIMIT, city: CITY_LIMIT } = TEXT_LIMITS;
+/** One letter `length` times: each rule's own letter, so that its line is found by its value. */
+const letters = (letter: string, length: number) => letter.repeat(length);
+
+/** The studios' names and cities the hero shows, each within the limit the layout is tested at. */
+const TEXTS_THE_HERO_HOLDS: Case[] = [
+  {
+    rule: "a studio's name one character over its limit",
+    text: edited((c) => (c.studios[1].name = letters('N', NAME_LIMIT + 1))),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"name"', studioBlock(1))}: studios.1.name "${letters('N', NAME_LIMIT + 1)}" has ${NAME_LIMIT + 1} characters, at most ${NAME_LIMIT}`,
+    schema: true,
+  },
+  {
+    rule: "a studio's name, a display city and a city in another language, each over its limit, all told",
+    text: edited((c) => {
+      c.studios[0].name = letters('A', NAME_LIMIT + 30);
+      c.studios[3].displayCity = letters('B', CITY_LIMIT + 1);
+      c.studios[2].localized.es.city = letters('C', CITY_LIMIT + 2);
+    }),
+    line: (t) => [
+      `${FILE}:${lineOf(t, '"AAA')}: studios.0.name "${letters('A', 77)}..." has ${NAME_LIMIT + 30} characters, at most ${NAME_LIMIT}`,
+      `${FILE}:${lineOf(t, '"CCC')}: studios.2.localized.es.city "${letters('C', CITY_LIMIT + 2)}" has ${CITY_LIMIT + 2} characters, at most ${CITY_LIMIT}`,
+      `${FILE}:${lineOf(t, '"BBB')}: studios.3.displayCity "${letters('B', CITY_LIMIT + 1)}" has ${CITY_LIMIT + 1} characters, at most ${CITY_LIMIT}`,
+    ],
+    schema: true,
+  },
+];
+
 const CASES: Case[] = [
   {
     rule: 'a day February does not have',
@@ -351,6 +381,7 @@ const CASES: Case[] = [
   ...NOTHING_UNKNOWN_TWICE_OR_EMPTY,
   ...ADDRESSES_THAT_WORK,
   ...EVERY_PROBLEM_AT_ONCE,
+  ...TEXTS_THE_HERO_HOLDS,
 ];
 
 function validateWithSchema(text: string): boolean {
@@ -384,6 +415,17 @@ describe('the content check, one broken file per rule', () => {
     const lines = checkContentText(text, NOW).problems.map((finding) => formatFinding(FILE, finding));
     expect(lines).toEqual([line(text)].flat());
     if (schema) expect(validateWithSchema(text), 'the JSON Schema lets it through').toBe(false);
+  });
+
+  it('accepts texts at their limits, counting characters, not UTF-16 units', () => {
+    const text = edited((c) => {
+      // 🎬 is one character of two UTF-16 units.
+      c.studios[1].name = `${letters('N', NAME_LIMIT - 1)}🎬`;
+      c.studios[1].city = letters('ü', CITY_LIMIT);
+      c.studios[0].localized.en.displayCity = letters('M', CITY_LIMIT);
+    });
+    expect(checkContentText(text, NOW).problems).toEqual([]);
+    expect(validateWithSchema(text)).toBe(true);
   });
 
   it('accepts a byte-order mark, with a warning', () => {
@@ -538,6 +580,54 @@ describe('the translation check, one broken file per rule', () => {
     expect(checkWith('en', text)).toEqual([
       `locales/en/translation.json:${lineOf(text, '"subtitle"')}: not valid JSON here: a trailing comma after the last field (JSON allows none)`,
       `locales/en/translation.json:${lineOf(text, '"currentStudio"')}: hero.currentStudio must keep {{studio}}`,
+    ]);
+  });
+
+  const EN = 'locales/en/translation.json';
+
+  it('a text the hero shows one character over its limit, told with the limit; one at its limit passes', () => {
+    const limit = LOCALE_TEXT_LIMITS['hero.tagline']!;
+    const over = editedJson(en, (t) => (t.hero.tagline = letters('T', limit + 1)));
+    expect(checkWith('en', over)).toEqual([
+      `${EN}:${lineOf(over, '"tagline"')}: hero.tagline has ${limit + 1} characters, at most ${limit}`,
+    ]);
+    // 🎬 is one character of two UTF-16 units.
+    const at = editedJson(en, (t) => (t.hero.tagline = `${letters('T', limit - 1)}🎬`));
+    expect(checkWith('en', at)).toEqual([]);
+  });
+
+  it('the name over its limit, told once: not again for the title that shows it', () => {
+    const limit = LOCALE_TEXT_LIMITS.product!;
+    const text = editedJson(en, (t) => (t.product = letters('P', limit + 1)));
+    expect(checkWith('en', text)).toEqual([
+      `${EN}:${lineOf(text, '"product"')}: product has ${limit + 1} characters, at most ${limit}`,
+    ]);
+  });
+
+  it('a title within its limit in the file, over it as shown, with the name it refers to', () => {
+    const limit = LOCALE_TEXT_LIMITS['hero.title']!;
+    const name = 'Horizon Live 2027';
+    const text = editedJson(en, (t) => (t.hero.title = `$t(product): ${letters('L', limit - name.length)}`));
+    expect(checkWith('en', text)).toEqual([
+      `${EN}:${lineOf(text, '"title": "$t(product):')}: hero.title has ${limit + 2} characters with $t(product), at most ${limit}`,
+    ]);
+  });
+
+  it('several texts over their limits in several files, a button and a plural form among them: all told', () => {
+    const { button, countdownUnit, phaseSentence } = TEXT_LIMITS;
+    const english = editedJson(en, (t) => {
+      t.hero.cta = letters('C', button + 1);
+      t.countdown.days_other = `{{count}} ${letters('D', countdownUnit)}`;
+    });
+    const spanish = editedJson(es, (t) => (t.hero.postponed = letters('E', phaseSentence + 5)));
+    const dir = mkdtempSync(path.join(tmpdir(), 'locales-'));
+    cpSync(LOCALES_DIR, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'en/translation.json'), english);
+    writeFileSync(path.join(dir, 'es/translation.json'), spanish);
+    expect(checkTranslations(dir, LANGUAGES, 'locales').problems).toEqual([
+      `${EN}:${lineOf(english, '"cta"')}: hero.cta has ${button + 1} characters, at most ${button}`,
+      `${EN}:${lineOf(english, '"days_other"')}: countdown.days_other has ${countdownUnit + 10} characters, at most ${countdownUnit}`,
+      `locales/es/translation.json:${lineOf(spanish, '"postponed"')}: hero.postponed has ${phaseSentence + 5} characters, at most ${phaseSentence}`,
     ]);
   });
 

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkEditorFiles } from '../../server/content/editor-files.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import { runUntilExit } from '../../scripts/harness/server-process.ts';
+import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
 
 /**
  * One content file and one folder of translations holding every mistake of the broken-file
@@ -51,6 +52,8 @@ content = at(
   '"https://www.google.com/maps/search/?api=1&query=Avenida+del+Mar+12"',
 );
 content = at(content, '"width": 960', '"widht": 960', '"id": "marbella"');
+const LONG_STUDIO = `Studio Wien ${'W'.repeat(TEXT_LIMITS.studioName - 11)}`;
+content = at(content, '"name": "Studio Wien"', `"name": "${LONG_STUDIO}"`);
 content = at(content, '"countryCode": "AT"', '"countryCode": "XK"');
 content = at(content, '"countryCode": "CH"', '"countryCode": "ZZ"');
 content = at(content, '"countryCode": "AT"', '"countryCode": "EU"', '"company"');
@@ -68,6 +71,8 @@ en = at(
   '"subtitle": "Please choose your preferred language",',
 );
 en = at(en, '"cta": "Watch the live stream"', '"cta": "Watch the live stream",\n    "cta": "  "');
+const LONG_TAGLINE = 'One evening. '.repeat(10);
+en = at(en, '"tagline": "One evening. Four studios. One shared broadcast."', `"tagline": "${LONG_TAGLINE}"`);
 const es = read(path.join(LOCALES_DIR, 'es/translation.json')).replace(/("seconds_other": "[^"]*")/, '$1,');
 
 const folder = mkdtempSync(path.join(tmpdir(), 'every-problem-'));
@@ -109,6 +114,10 @@ function expectedProblems(contentShown: string, localesShown: string): string[] 
       `studios.1.mapEmbedUrl "https://www.google.com/maps/search/?api=1&query=Avenida+del+Mar+12" is not a map address its provider lets other sites frame (use ${MAP_FORMS}); did you mean https://www.google.com/maps?q=Avenida+del+Mar+12&output=embed?`,
     ),
     c(lineOf(content, '"widht"'), '`studios.1.picture.widht` is not a field; did you mean `studios.1.picture.width`?'),
+    c(
+      lineOf(content, LONG_STUDIO),
+      `studios.2.name "${LONG_STUDIO}" has ${TEXT_LIMITS.studioName + 1} characters, at most ${TEXT_LIMITS.studioName}`,
+    ),
     c(lineOf(content, '"XK"'), `studios.2.countryCode "XK" ${NOT_ASSIGNED}`),
     c(
       lineOf(content, '"mapEmbedUrl"', '"id": "vienna"'),
@@ -132,6 +141,11 @@ function expectedProblems(contentShown: string, localesShown: string): string[] 
       'es',
       lineOf(es, '"seconds_other"'),
       'not valid JSON here: a trailing comma after the last field (JSON allows none)',
+    ),
+    locale(
+      'en',
+      lineOf(en, '"tagline"'),
+      `hero.tagline has ${LONG_TAGLINE.length} characters, at most ${TEXT_LIMITS.tagline}`,
     ),
   ];
 }
