@@ -1,4 +1,5 @@
 import type { HeroSlide } from '../../shared/page-data.ts';
+import { lengthProblem, TEXT_LIMITS } from '../content/text-limits.ts';
 import type { ImagePolicy } from './image-policy.ts';
 
 /**
@@ -8,7 +9,8 @@ import type { ImagePolicy } from './image-policy.ts';
  */
 
 export const MAX_HERO_SLIDES = 20;
-export const MAX_STUDIO_LENGTH = 200;
+/** A slide's label is a studio's name, held to the content file's limit for one (TEXT_LIMITS). */
+export const MAX_STUDIO_LENGTH = TEXT_LIMITS.studioName;
 const MAX_LOGO_NAME_LENGTH = 200;
 
 /** The backend's answer cannot be used; the message says why, in one line. */
@@ -60,8 +62,8 @@ function slideProblem(entry: unknown, images: ImagePolicy): string | null {
   if (typeof studio !== 'string') return `studio is ${describe(studio)}, not a string`;
   if (!images.allows(image)) return 'image is not an https address on an allowed host';
   if (studio.trim() === '') return 'studio is empty';
-  if (studio.length > MAX_STUDIO_LENGTH) return `studio is longer than ${MAX_STUDIO_LENGTH} characters`;
-  return null;
+  const tooLong = lengthProblem(studio.trim(), MAX_STUDIO_LENGTH);
+  return tooLong ? `studio ${tooLong}` : null;
 }
 
 /**

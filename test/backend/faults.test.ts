@@ -13,6 +13,7 @@ import {
   type FakeSupabase,
   type Reply,
 } from '../../scripts/harness/fake-supabase.ts';
+import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {
@@ -171,9 +172,12 @@ describe('what the backend answers is checked', () => {
 
   it('drops image addresses that are not https on the backend or an IMAGE_HOSTS host, and over-long fields', async () => {
     const own = fake.image('good.jpg');
+    const { studioName } = TEXT_LIMITS;
     const slides = [
       { image: own, studio: 'Own origin' },
       { image: 'https://images.example.com/listed.jpg', studio: 'Listed host' },
+      // As long as a studio's name in the content file may be: kept.
+      { image: own, studio: `Studio ${'L'.repeat(studioName - 7)}` },
       { image: 'javascript:alert(1)', studio: 'Script' },
       { image: 'JaVaScRiPt:alert(1)', studio: 'Script in capitals' },
       { image: 'data:image/svg+xml,<svg onload=alert(1)>', studio: 'Data' },
@@ -183,11 +187,12 @@ describe('what the backend answers is checked', () => {
       { image: '/images/hero/munich-1600.jpg', studio: 'Relative' },
       { image: own.replace('http://', 'http://user:pw@'), studio: 'Credentials' },
       { image: `${own}?${'a'.repeat(2100)}`, studio: 'Over-long address' },
-      { image: own, studio: 'S'.repeat(201) },
+      // One character longer than a studio's name in the content file may be: left out, like an empty one.
+      { image: own, studio: 'S'.repeat(studioName + 1) },
       { image: own, studio: '   ' },
     ];
     const { res, logLines, app } = await slidesOf(json({ heroSlides: slides }), { IMAGE_HOSTS: 'images.example.com' });
-    expect(res.body).toEqual({ heroSlides: slides.slice(0, 2) });
+    expect(res.body).toEqual({ heroSlides: slides.slice(0, 3) });
     expect(res.headers['cache-status']).toBe('landing; fwd=miss; stored');
     const logged = warnings(logLines);
     expect(logged).toHaveLength(1);
@@ -195,7 +200,10 @@ describe('what the backend answers is checked', () => {
       endpoint: 'hero-slides',
       msg: 'backend answer had unusable parts; they were left out',
     });
-    expect(logged[0]!.dropped).toHaveLength(slides.length - 2);
+    expect(logged[0]!.dropped).toHaveLength(slides.length - 3);
+    expect(logged[0]!.dropped).toContain(
+      `heroSlides.${slides.length - 2}: studio has ${studioName + 1} characters, at most ${studioName}`,
+    );
     const page = await request(app).get('/');
     for (const bad of ['javascript:', 'JaVaScRiPt', 'data:image', 'evil.example', 'user:pw@'])
       expect(page.text).not.toContain(bad);
