@@ -313,7 +313,10 @@ describe(`an open page in ${browsers.engine}, on the real clock`, () => {
           expect(await visitor.count('.hero__live')).toBe(0);
         }
         // Neither the hero nor its title moved or changed size in any frame.
-        expect(watch.boxes, `${lng} at ${pages[i]!.viewport.width} px, ${from} → ${to}: ${watch.boxes.join(' | ')}`).toHaveLength(1);
+        expect(
+          watch.boxes,
+          `${lng} at ${pages[i]!.viewport.width} px, ${from} → ${to}: ${watch.boxes.join(' | ')}`,
+        ).toHaveLength(1);
         // Chromium measures every box's shifts as well.
         if (visitor.engine === 'chromium') expect(watch.moved).toEqual([]);
         expect(await problemsOf(visitor)).toEqual([]);
@@ -376,10 +379,14 @@ function zoneAcrossMidnight(start: number): string {
   return offsetHours === 0 ? 'Etc/GMT' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`;
 }
 
-describe('the visitor\'s times, added after hydration on a phone', () => {
+describe("the visitor's times, added after hydration on a phone", () => {
   /** The hero's box, its title's and the phase block's, once the page has settled. */
   async function settledBoxes(server: RunningServer, lng: Language, timeZone: string, withTimes: boolean) {
-    const visitor = await browsers.visitor(server.url, { language: lng, timeZone, viewport: { width: 390, height: 844 } });
+    const visitor = await browsers.visitor(server.url, {
+      language: lng,
+      timeZone,
+      viewport: { width: 390, height: 844 },
+    });
     await visitor.goto('/');
     await visitor.waitFor(
       () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
@@ -409,7 +416,7 @@ describe('the visitor\'s times, added after hydration on a phone', () => {
   // The server's page has no visitor's times: the phase block keeps the room they take at their
   // longest, two lines of a phone, so that neither their arrival nor a phase change moves it.
   it.each(['before', 'live'] as const)(
-    'take no more room than the %s page keeps for them, where the event crosses the visitor\'s midnight',
+    "take no more room than the %s page keeps for them, where the event crosses the visitor's midnight",
     async (phase) => {
       const { start } = EVENTS[phase];
       const eventZone = eventFieldsAt(start, EVENTS[phase].minutes).timeZone;
