@@ -43,7 +43,7 @@ describe.runIf(site.engine === 'webkit')('WebKit on its own, without a driver', 
   it.each(LANGUAGES.flatMap((lng) => PAGES.map((path) => [lng, path] as const)))(
     'writes no error or warning of its own on %s %s',
     async (lng, path) => {
-      const written = await site.launched.consoleOfPlainVisit!(`${site.serverUrl}${path}?lng=${lng}`, 2500);
+      const written = await site.launched.consoleOfPlainVisit!(`${site.serverUrl}${path}?lng=${lng}`);
       const notFoundLog = (entry: Problem) => path === '/no-such-page' && entry.text.includes(path);
       expect(written.filter((entry) => !isOfflineThirdPartyFailure(entry) && !notFoundLog(entry))).toEqual([]);
       // The 404 page's own log shows that the engine's console is being read.

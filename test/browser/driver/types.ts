@@ -80,10 +80,11 @@ export interface Engine {
    */
   open(line: VisitorLine, settings: BrowserSettings & { language?: string }): Promise<BrowserTab>;
   /**
-   * WebKit only: the errors and warnings the engine itself writes while it shows the address for
-   * `ms`, with no driver attached (MiniBrowser's setting that writes the console out, which it
-   * does not apply under WebDriver). They include messages no script in the page can see.
+   * WebKit only: the errors and warnings the engine itself writes while it loads the address
+   * until the page has hydrated, with no driver attached (MiniBrowser's setting that writes the
+   * console out, which it does not apply under WebDriver). They include messages no script in the
+   * page can see.
    */
-  consoleOfPlainVisit?(url: string, ms: number): Promise<Problem[]>;
+  consoleOfPlainVisit?(url: string): Promise<Problem[]>;
   close(): Promise<void>;
 }

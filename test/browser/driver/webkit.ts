@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/harness/free-port.ts';
+import { VisitorLine } from './line.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { BrowserTab, Engine, Viewport } from './types.ts';
 
@@ -43,6 +44,28 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
     'window *:not(.webkit) { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; -gtk-icon-transform: scale(0.1); }\n',
   );
   return home;
+}
+
+/** What a plain visit's page logs once it has hydrated. */
+const SETTLED = 'event-landing: plain visit settled';
+
+/**
+ * Runs first in a plain visit's page: once it has loaded and React has taken over every part the
+ * suite's journeys wait for (see waitForHydration), and the effects of that have run, it logs
+ * `marker`, after any message of the page's own.
+ */
+function sayWhenHydrated(marker: string): void {
+  const hydrated = (element: Element | null) =>
+    !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  const hydratedIfThere = (selector: string) =>
+    !document.querySelector(selector) || hydrated(document.querySelector(selector));
+  const check = () => {
+    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
+    const parts = ['#studio-select', '.footer', '.studio-card'].every(hydratedIfThere);
+    if (hydrated(document.querySelector('main')) && heroReady && parts) setTimeout(() => console.log(marker), 200);
+    else setTimeout(check, 50);
+  };
+  addEventListener('load', check);
 }
 
 /** Ends a child process, forcibly if it has not gone within two seconds of being asked. */
@@ -222,16 +245,32 @@ export async function launchWebKit(): Promise<Engine> {
       open.add(tab);
       return tab;
     },
-    async consoleOfPlainVisit(url, ms) {
-      const browser = spawn(MINIBROWSER, ['--enable-write-console-messages-to-stdout=true', url], {
-        env: { ...process.env, DISPLAY: screen.display, XDG_CONFIG_HOME: gtkConfig(configRoot, false) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+    async consoleOfPlainVisit(url) {
+      // Through a line of its own, which puts the settled probe first in the document: the
+      // visit lasts until the page says it has hydrated, however busy the machine.
+      const address = new URL(url);
+      const line = await VisitorLine.open(address.origin);
+      line.runFirst(sayWhenHydrated, SETTLED);
+      const browser = spawn(
+        MINIBROWSER,
+        ['--enable-write-console-messages-to-stdout=true', line.origin + address.pathname + address.search],
+        {
+          env: { ...process.env, DISPLAY: screen.display, XDG_CONFIG_HOME: gtkConfig(configRoot, false) },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
       // The setting is named for stdout; WebKitGTK 2.50 writes the messages to stderr.
       let written = '';
       browser.stderr.on('data', (chunk: Buffer) => (written += chunk.toString()));
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await stop(browser);
+      try {
+        for (const deadline = Date.now() + 30_000; !written.includes(SETTLED);) {
+          if (Date.now() > deadline) throw new Error(`MiniBrowser did not hydrate ${url} within 30 s`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await stop(browser);
+        await line.close();
+      }
       // "<source url>:<line>:<column>: CONSOLE ERROR <message>"
       return [...written.matchAll(/^(.*?):\d+:\d+: CONSOLE (ERROR|WARN) (.*)$/gm)].map(([, source, level, text]) => ({
         kind: level === 'ERROR' ? 'error' : 'warning',
