@@ -29,19 +29,31 @@ export function rememberedProviders(): string[] {
   }
 }
 
+/** Writes the list of providers kept in this browser, or removes the entry when none is left. */
+function keep(names: string[]): void {
+  try {
+    if (names.length > 0) window.localStorage.setItem(ALWAYS_LOAD_STORAGE_KEY, JSON.stringify(names));
+    else window.localStorage.removeItem(ALWAYS_LOAD_STORAGE_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the choice holds for this visit.
+  }
+}
+
 /** Lets the provider's frames load for the rest of the visit, and on later visits when `remember`. */
 export function allowProvider(name: string, { remember }: { remember: boolean }): void {
   allowedThisVisit.add(name);
-  if (remember) {
-    try {
-      window.localStorage.setItem(
-        ALWAYS_LOAD_STORAGE_KEY,
-        JSON.stringify([...new Set([...rememberedProviders(), name])]),
-      );
-    } catch {
-      // Storage refused (a private window's quota): the choice holds for this visit.
-    }
-  }
+  if (remember) keep([...new Set([...rememberedProviders(), name])]);
+  notify();
+}
+
+/**
+ * "Always load" ticked or unticked once the provider's frame is there: keeps the choice for later
+ * visits or forgets it. Either way the frame stays for this visit, so nothing moves.
+ */
+export function rememberProvider(name: string, remember: boolean): void {
+  allowedThisVisit.add(name);
+  const others = rememberedProviders().filter((kept) => kept !== name);
+  keep(remember ? [...others, name] : others);
   notify();
 }
 
@@ -61,6 +73,15 @@ export function useProviderAllowed(name: string): boolean {
   return useSyncExternalStore(
     subscribe,
     () => allowedThisVisit.has(name) || rememberedProviders().includes(name),
+    () => false,
+  );
+}
+
+/** Whether the visitor chose to always load the provider's frames; false on the server and while hydrating. */
+export function useProviderRemembered(name: string): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => rememberedProviders().includes(name),
     () => false,
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type IframeHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmbedProvider } from '../../shared/embeds.ts';
-import { allowProvider, useProviderAllowed } from '../embed-consent.ts';
+import { allowProvider, rememberProvider, useProviderAllowed, useProviderRemembered } from '../embed-consent.ts';
 import { useLanguage } from '../language.tsx';
 import { useHydrated } from '../use-media.ts';
 
 interface Props {
+  /** Names the frame in the page's ids (the server's and the browser's trees differ above the app, so no `useId`). */
+  id: string;
   provider: EmbedProvider;
   /** The frame's title, its address (asked to start when `clicked`) and its other attributes. */
   frame: (clicked: boolean) => IframeHTMLAttributes<HTMLIFrameElement> & { src: string; title: string };
@@ -13,8 +15,11 @@ interface Props {
   loadLabel: string;
   /** Without scripts the placeholder is this link to the content at the provider, in a new tab. */
   link: { href: string; label: string };
-  /** Under the plate: a picture of this site's. */
+  /** Behind the button: a picture of this site's. */
   backdrop?: ReactNode;
+  /** The box the frame or its placeholder fills, whose size the page gives it (the stream's 16:9). */
+  boxClassName: string;
+  /** The frame's, and its placeholder's. */
   className: string;
 }
 
@@ -22,61 +27,89 @@ interface Props {
  * A third party's frame (the stream, a map) behind a placeholder of the site's own: nothing
  * reaches the provider until the visitor clicks its button, or has chosen to always load it, or
  * the content loads it at once. Even then it waits for hydration and, on a first visit, for the
- * language choice. After a click the frame takes the focus; the box keeps its size throughout.
+ * language choice. After a click the frame takes the focus.
+ *
+ * The box holds only what fits it on the smallest phone: the picture and the one button naming
+ * the provider (without scripts, the link to the content at the provider in its place). The
+ * provider's notice with its privacy policy and "always load" stand in a line under the box, the
+ * same before and after the frame loads, so nothing moves when it does; ticking "always load"
+ * once the frame is there still keeps the choice.
  */
-export function ClickToLoadFrame({ provider, frame, loadLabel, link, backdrop, className }: Props) {
+export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdrop, boxClassName, className }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { chosen } = useLanguage();
   const allowed = useProviderAllowed(provider.name);
+  const remembered = useProviderRemembered(provider.name);
   const [clicked, setClicked] = useState(false);
-  const [remember, setRemember] = useState(false);
+  // Before the frame is there, ticking is no choice yet: the click on the button makes it.
+  const [ticked, setTicked] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const loads = hydrated && chosen && (provider.load === 'at-once' || allowed || clicked);
+  const noticeId = `${id}-embed-notice`;
+  const onClick = provider.load === 'on-click';
+  const loads = hydrated && chosen && (!onClick || allowed || clicked);
 
   useEffect(() => {
     if (clicked && loads) frameRef.current?.focus();
   }, [clicked, loads]);
 
+  let inBox: ReactNode;
   if (loads) {
     const { title, ...attributes } = frame(clicked);
-    return <iframe {...attributes} ref={frameRef} title={title} className={className} />;
-  }
-  return (
-    <div className={`${className} embed-placeholder`}>
-      {backdrop}
-      <div className="embed-placeholder__plate">
+    inBox = <iframe {...attributes} ref={frameRef} title={title} className={className} />;
+  } else {
+    inBox = (
+      <div className={`${className} embed-placeholder`}>
+        {backdrop}
         <button
           type="button"
           className="button button--primary embed-placeholder__load"
           disabled={!hydrated}
+          aria-describedby={onClick ? noticeId : undefined}
           onClick={() => {
             setClicked(true);
-            allowProvider(provider.name, { remember });
+            allowProvider(provider.name, { remember: ticked });
           }}
         >
           {loadLabel}
         </button>
-        <label className="embed-placeholder__always">
-          <input
-            type="checkbox"
-            checked={remember}
-            disabled={!hydrated}
-            onChange={(event) => setRemember(event.target.checked)}
-          />
-          {t('embeds.always', { provider: provider.name })}
-        </label>
-        <a className="embed-placeholder__link" href={link.href} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--primary embed-placeholder__link"
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {link.label} <span className="visually-hidden">{t('studios.newTab')}</span>
         </a>
-        <p className="embed-placeholder__notice">
-          {t('embeds.notice', { provider: provider.name })}{' '}
-          <a href={provider.privacyUrl} target="_blank" rel="noopener noreferrer">
-            {t('embeds.privacy', { provider: provider.name })}
-            <span className="visually-hidden"> {t('studios.newTab')}</span>
-          </a>
-        </p>
       </div>
+    );
+  }
+  return (
+    <div className="embed">
+      <div className={`${boxClassName} embed__box`}>{inBox}</div>
+      {onClick && (
+        <div className="embed-choice">
+          <label className="embed-choice__always">
+            <input
+              type="checkbox"
+              checked={loads ? remembered : ticked}
+              disabled={!hydrated}
+              onChange={(event) => {
+                if (loads) rememberProvider(provider.name, event.target.checked);
+                else setTicked(event.target.checked);
+              }}
+            />
+            {t('embeds.always', { provider: provider.name })}
+          </label>
+          <p className="embed-choice__notice">
+            <span id={noticeId}>{t('embeds.notice', { provider: provider.name })}</span>{' '}
+            <a href={provider.privacyUrl} target="_blank" rel="noopener noreferrer">
+              {t('embeds.privacy', { provider: provider.name })}
+              <span className="visually-hidden"> {t('studios.newTab')}</span>
+            </a>
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -57,6 +57,8 @@ export function StudioPicker() {
           </a>
         </div>
         <ClickToLoadFrame
+          id="map"
+          boxClassName="map-panel__box"
           className="map-panel__map"
           provider={mapProvider}
           frame={() => ({

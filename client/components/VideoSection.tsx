@@ -28,34 +28,34 @@ export function VideoSection() {
     <section id="rsvp" className="section section--video" aria-labelledby="video-heading">
       <h2 id="video-heading">{t('video.heading')}</h2>
       <p className="section__intro">{t('video.intro')}</p>
-      <div className="video-frame">
-        <ClickToLoadFrame
-          className="video-frame__player"
-          provider={video.provider}
-          frame={(clicked) => ({
-            src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
-            title: t('video.frameTitle'),
-            allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
-            referrerPolicy: 'strict-origin-when-cross-origin',
-            loading: 'lazy',
-          })}
-          loadLabel={t(PLAY_LABEL[phase], { provider, date, time })}
-          link={{ href: video.watchUrl, label: t('video.watchAt', { provider }) }}
-          backdrop={
-            video.poster && (
-              <img
-                className="embed-placeholder__picture"
-                src={video.poster.src}
-                srcSet={video.poster.srcset}
-                sizes="(min-width: 72rem) 68rem, 100vw"
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
-            )
-          }
-        />
-      </div>
+      <ClickToLoadFrame
+        id="stream"
+        boxClassName="video-frame"
+        className="video-frame__player"
+        provider={video.provider}
+        frame={(clicked) => ({
+          src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
+          title: t('video.frameTitle'),
+          allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
+          referrerPolicy: 'strict-origin-when-cross-origin',
+          loading: 'lazy',
+        })}
+        loadLabel={t(PLAY_LABEL[phase], { provider, date, time })}
+        link={{ href: video.watchUrl, label: t('video.watchAt', { provider }) }}
+        backdrop={
+          video.poster && (
+            <img
+              className="embed-placeholder__picture"
+              src={video.poster.src}
+              srcSet={video.poster.srcset}
+              sizes="(min-width: 72rem) 68rem, 100vw"
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+          )
+        }
+      />
     </section>
   );
 }

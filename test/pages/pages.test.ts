@@ -191,6 +191,14 @@ describe('the page markup', () => {
     expect(doc.querySelector('.map-panel .embed-placeholder button')!.textContent).toBe(
       'Show the map – loads Google Maps',
     );
+    // The 16:9 box holds what fits it on a phone; the provider's notice and "always load" are under it.
+    expect(doc.querySelector('#rsvp .video-frame input, #rsvp .video-frame p')).toBeNull();
+    const line = doc.querySelector('#rsvp .video-frame + .embed-choice')!;
+    expect(line.querySelector('label')!.textContent).toBe('Always load content from YouTube');
+    expect(line.querySelector('a')!.getAttribute('href')).toBe('https://policies.google.com/privacy');
+    expect(doc.querySelector('.map-panel__box + .embed-choice label')!.textContent).toBe(
+      'Always load content from Google Maps',
+    );
   });
 });
 
