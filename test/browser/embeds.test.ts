@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import type { Language } from '../../shared/languages.ts';
+import { LANGUAGES } from '../helpers/languages.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { contentFileWith, eventFieldsAt } from '../helpers/event-times.ts';
 import type { Visitor } from './driver/visitor.ts';
@@ -153,8 +154,15 @@ describe('one click', () => {
     await watchFrameActivations(visitor);
     await visitor.goto('/');
     await waitForHydration(visitor);
+    // The 16:9 box and the line under it, with the provider's notice and "always load".
     const box = () =>
-      visitor.evaluate(() => JSON.stringify(document.querySelector('.video-frame')!.getBoundingClientRect()));
+      visitor.evaluate(() =>
+        JSON.stringify(
+          ['.video-frame', '.video-frame + .embed-choice'].map((s) =>
+            document.querySelector(s)!.getBoundingClientRect(),
+          ),
+        ),
+      );
     await visitor.click('#rsvp .embed-placeholder__load');
     const before = await box();
     await waitForRequest(video, '/embed/');
@@ -187,6 +195,12 @@ describe('one click', () => {
       /^https:\/\/www\.google\.com\/maps\//,
     );
     expect(await visitor.evaluate(() => localStorage.getItem('alwaysLoadEmbeds'))).toBeNull();
+    // "Always load" stays under the loaded map, and ticking it still keeps the choice.
+    await visitor.click('.map-panel .embed-choice__always input');
+    await visitor.waitFor(() => localStorage.getItem('alwaysLoadEmbeds') === '["Google Maps"]', undefined, {
+      what: 'the choice to always load Google Maps to be kept',
+    });
+    expect(await visitor.count('.map-panel iframe')).toBe(1);
   });
 });
 
@@ -196,12 +210,12 @@ describe('“always load”', () => {
     const visitor = await browsers.visitor(servers.before.url, { language: 'en' });
     await visitor.goto('/');
     await waitForHydration(visitor);
-    await visitor.click('#rsvp .embed-placeholder__always input');
+    await visitor.click('#rsvp .embed-choice__always input');
     await visitor.click('#rsvp .embed-placeholder__load');
     // The player takes the focus, which scrolls it into view: the next click waits for that.
     await waitForRequest(video, '/embed/');
     await visitor.waitFor(() => document.activeElement?.matches('#rsvp iframe'));
-    await visitor.click('.map-panel .embed-placeholder__always input');
+    await visitor.click('.map-panel .embed-choice__always input');
     await visitor.click('.map-panel .embed-placeholder__load');
     await waitForRequest(maps, '/maps');
     expect(JSON.parse((await visitor.evaluate(() => localStorage.getItem('alwaysLoadEmbeds')))!)).toEqual([
@@ -232,4 +246,48 @@ describe('“always load”', () => {
     expect(video.reached || maps.reached).toBe(false);
     expect(await visitor.count('#rsvp .embed-placeholder__load')).toBe(1);
   });
+});
+
+describe('on a 390×844 phone', () => {
+  it.each(LANGUAGES)(
+    'in %s, the 16:9 box holds the picture and the button whole, and nothing moves when the player loads',
+    async (lng) => {
+      resetProviders();
+      const visitor = await browsers.visitor(servers.before.url, {
+        language: lng,
+        viewport: { width: 390, height: 844 },
+      });
+      await visitor.goto('/');
+      await waitForHydration(visitor);
+      const layout = () =>
+        visitor.evaluate(() => {
+          const box = document.querySelector('#rsvp .video-frame')!.getBoundingClientRect();
+          const line = document.querySelector('#rsvp .embed-choice')!.getBoundingClientRect();
+          const next = document.querySelector('#studios-heading')!.getBoundingClientRect();
+          const button = document.querySelector('#rsvp .embed-placeholder__load')?.getBoundingClientRect();
+          const inside =
+            button &&
+            button.top >= box.top &&
+            button.bottom <= box.bottom &&
+            button.left >= box.left &&
+            button.right <= box.right;
+          const scrollers = [...document.querySelectorAll('#rsvp .video-frame *')].filter(
+            (el) => el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible',
+          );
+          return {
+            ratio: Math.round((box.width / box.height) * 100) / 100,
+            buttonInside: inside ?? null,
+            scrollers: scrollers.length,
+            sizes: [box.height, line.height, line.top - box.bottom, next.top - line.bottom].map(Math.round),
+          };
+        });
+      const before = await layout();
+      expect(before).toMatchObject({ ratio: 1.78, buttonInside: true, scrollers: 0 });
+      await visitor.click('#rsvp .embed-placeholder__load');
+      await waitForRequest(video, '/embed/');
+      await visitor.waitFor(() => document.activeElement?.matches('#rsvp iframe'));
+      const after = await layout();
+      expect(after.sizes).toEqual(before.sizes);
+    },
+  );
 });

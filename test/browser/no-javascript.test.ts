@@ -51,6 +51,9 @@ describe('with JavaScript turned off', () => {
     // In the player's place, a link to the stream at its provider; no frame loads without scripts.
     expect(await visitor.isVisible('#rsvp .embed-placeholder__link')).toBe(true);
     expect(await visitor.isVisible('#rsvp .embed-placeholder__load')).toBe(false);
+    // Under it, the provider named with its privacy policy; "always load" needs scripts.
+    expect(await visitor.isVisible('#rsvp .embed-choice__notice a')).toBe(true);
+    expect(await visitor.isVisible('#rsvp .embed-choice__always')).toBe(false);
     expect(await visitor.count('iframe')).toBe(0);
     expect(await visitor.text('#studios-heading')).toBe('Our studios');
     expect(await visitor.count('.studio-card', { visible: true })).toBe(4);
