@@ -219,10 +219,24 @@ export async function launchWebKit(): Promise<Engine> {
           // interactable: the focus comes back to the page first, as a visitor's click would bring it.
           const element = await session.findElement(By.css(selector));
           await session.executeScript(
-            `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();
-            arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" })`,
-            element,
+            `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();`,
           );
+          // Sections further up take their size once they come into view (content-visibility),
+          // which moves what lies below them, after WebDriver has measured where to click: brought
+          // into view again until it holds still.
+          const where = (scroll: boolean) =>
+            session.executeScript<string>(
+              `if (arguments[1]) arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+              const box = arguments[0].getBoundingClientRect();
+              return box.left + "," + box.top;`,
+              element,
+              scroll,
+            );
+          for (let tries = 0, at = await where(true); tries < 20; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            if ((await where(false)) === at) break;
+            at = await where(true);
+          }
           await element.click();
         },
         async press(selector, key) {
