@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/harness/free-port.ts';
+import { pageHasHydrated } from '../hydrated.ts';
 import { VisitorLine } from './line.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { BrowserTab, Engine, Viewport } from './types.ts';
@@ -50,19 +51,12 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
 const SETTLED = 'event-landing: plain visit settled';
 
 /**
- * Runs first in a plain visit's page: once it has loaded and React has taken over every part the
- * suite's journeys wait for (see waitForHydration), and the effects of that have run, it logs
- * `marker`, after any message of the page's own.
+ * Runs first in a plain visit's page: once it has loaded and `hasHydrated` holds, and the effects
+ * of that have run, it logs `marker`, after any message of the page's own.
  */
-function sayWhenHydrated(marker: string): void {
-  const hydrated = (element: Element | null) =>
-    !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  const hydratedIfThere = (selector: string) =>
-    !document.querySelector(selector) || hydrated(document.querySelector(selector));
+function sayWhenHydrated(marker: string, hasHydrated: () => boolean): void {
   const check = () => {
-    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
-    const parts = ['#studio-select', '.footer', '.studio-card'].every(hydratedIfThere);
-    if (hydrated(document.querySelector('main')) && heroReady && parts) setTimeout(() => console.log(marker), 200);
+    if (hasHydrated()) setTimeout(() => console.log(marker), 200);
     else setTimeout(check, 50);
   };
   addEventListener('load', check);
@@ -264,7 +258,7 @@ export async function launchWebKit(): Promise<Engine> {
       // visit lasts until the page says it has hydrated, however busy the machine.
       const address = new URL(url);
       const line = await VisitorLine.open(address.origin);
-      line.runFirst(sayWhenHydrated, SETTLED);
+      line.runFirst(sayWhenHydrated, SETTLED, pageHasHydrated);
       const browser = spawn(
         MINIBROWSER,
         ['--enable-write-console-messages-to-stdout=true', line.origin + address.pathname + address.search],
