@@ -47,19 +47,35 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
   return home;
 }
 
-/** What a plain visit's page logs once it has hydrated. */
-const SETTLED = 'event-landing: plain visit settled';
+/** How a plain visit's page starts what it logs about itself. */
+const PLAIN_VISIT = 'event-landing: plain visit';
 
 /**
- * Runs first in a plain visit's page: once it has loaded and `hasHydrated` holds, and the effects
- * of that have run, it logs `marker`, after any message of the page's own.
+ * Runs first in a plain visit's page: once it has loaded, `hasHydrated` holds and the effects of
+ * that have run, it logs "<prefix> settled", after any message of the page's own. Until then it
+ * says every 5 s how far the page got, the evidence when it never settles.
  */
-function sayWhenHydrated(marker: string, hasHydrated: () => boolean): void {
+function sayWhenHydrated(prefix: string, hasHydrated: () => boolean): void {
+  const began = performance.now();
+  let said = began;
   const check = () => {
-    if (hasHydrated()) setTimeout(() => console.log(marker), 200);
-    else setTimeout(check, 50);
+    if (document.readyState === 'complete' && hasHydrated()) {
+      setTimeout(() => console.log(`${prefix} settled`), 200);
+      return;
+    }
+    if (performance.now() - said >= 5000) {
+      said = performance.now();
+      const state = {
+        readyState: document.readyState,
+        visibility: document.visibilityState,
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint').length > 0,
+        appModule: performance.getEntriesByType('resource').some(({ name }) => name.includes('/assets/app-')),
+      };
+      console.log(`${prefix} waiting for ${Math.round(said - began)} ms: ${JSON.stringify(state)}`);
+    }
+    setTimeout(check, 50);
   };
-  addEventListener('load', check);
+  addEventListener('DOMContentLoaded', check);
 }
 
 /** Ends a child process, forcibly if it has not gone within two seconds of being asked. */
@@ -258,7 +274,7 @@ export async function launchWebKit(): Promise<Engine> {
       // visit lasts until the page says it has hydrated, however busy the machine.
       const address = new URL(url);
       const line = await VisitorLine.open(address.origin);
-      line.runFirst(sayWhenHydrated, SETTLED, pageHasHydrated);
+      line.runFirst(sayWhenHydrated, PLAIN_VISIT, pageHasHydrated);
       const browser = spawn(
         MINIBROWSER,
         ['--enable-write-console-messages-to-stdout=true', line.origin + address.pathname + address.search],
@@ -271,8 +287,15 @@ export async function launchWebKit(): Promise<Engine> {
       let written = '';
       browser.stderr.on('data', (chunk: Buffer) => (written += chunk.toString()));
       try {
-        for (const deadline = Date.now() + 30_000; !written.includes(SETTLED);) {
-          if (Date.now() > deadline) throw new Error(`MiniBrowser did not hydrate ${url} within 30 s`);
+        for (const deadline = Date.now() + 30_000; !written.includes(`${PLAIN_VISIT} settled`);) {
+          if (Date.now() > deadline) {
+            const lastWord = written.match(new RegExp(`${PLAIN_VISIT} waiting .*`, 'g'))?.at(-1);
+            const requests = line.requests.map(({ path, status }) => `${path} ${status ?? 'unanswered'}`);
+            throw new Error(
+              `MiniBrowser did not hydrate ${url} within 30 s. The page's last word: ${lastWord ?? 'none'}. ` +
+                `Its requests: ${requests.join(', ') || 'none'}.`,
+            );
+          }
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } finally {
