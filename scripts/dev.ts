@@ -4,8 +4,8 @@
  * one under server/, client/ or shared/ rebuilds the server; any change there or to a locale file,
  * the content file or public/ restarts the server, and then every open tab reloads. Log lines are
  * printed readably; the error page shows the stack (NODE_ENV=development). While the check refuses
- * the editor's files, every open tab lays the list of problems over its page and a page loaded
- * meanwhile is that list, until a save is accepted and they all reload.
+ * the editor's files or the build fails, every open tab lays the list of problems over its page and
+ * a page loaded meanwhile is that list, until a change is accepted and they all reload.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
@@ -24,7 +24,7 @@ import {
   writeClientManifest,
 } from './build-steps.ts';
 import { readableLines } from './dev/pretty-logs.ts';
-import { refusedReport, stoppedReport } from './dev/problems.ts';
+import { buildReport, refusedReport, stoppedReport } from './dev/problems.ts';
 import type { DevReport } from './dev/problems-view.ts';
 import { startDevProxy } from './dev/proxy.ts';
 
@@ -158,13 +158,22 @@ const STEPS_FOR: Record<string, Step[]> = {
   content: ['restart'],
 };
 
-async function round(steps: Set<Step>, first = false): Promise<void> {
+/** The steps of a build that failed, done again with the next change's. */
+let owed = new Set<Step>();
+
+async function round(changedSteps: Set<Step>, first = false): Promise<void> {
   const started = performance.now();
+  const steps = new Set([...owed, ...changedSteps]);
+  owed = new Set();
   try {
     if (steps.has('client')) await buildClient();
     if (steps.has('server')) await serverBuild.rebuild();
-  } catch {
-    say('the build failed (see above); the running server stays until the next change');
+  } catch (error) {
+    owed = steps;
+    // The last good server would go on serving what the files no longer say: the page lists the errors.
+    await stopServer();
+    proxy.down(buildReport(error));
+    say(`the build failed (see above); http://${host}:${proxy.port} lists the errors until a change fixes them`);
     return;
   }
   proxy.restarting();

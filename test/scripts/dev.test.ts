@@ -216,6 +216,24 @@ describe('npm run dev', () => {
     expect(problemsIn(lateTab)).toBeUndefined();
   }, 60_000);
 
+  it('shows a failed build in the open tab and serves its errors, where it used to keep the old server', async () => {
+    const footer = path.join(project, 'client/components/Footer.tsx');
+    const good = readFileSync(footer, 'utf8');
+    const bad = good.replace('<footer className="footer"', '<footer className="footer" <');
+    const line = bad.slice(0, bad.indexOf('className="footer" <')).split('\n').length;
+    const from = openTab.length;
+    writeFileSync(footer, bad);
+    const report = await waitFor('the build errors in the open tab', () => problemsIn(openTab, from));
+    expect(report.kind).toBe('build');
+    expect(report.problems[0]).toMatchObject({ file: 'client/components/Footer.tsx', line });
+    const html = await (await pageInTab()).text();
+    expect(html).toContain('<h1 id="dev-problems-heading">The build failed</h1>');
+    expect(html).toContain(`<code class="dev-problems-place">client/components/Footer.tsx:${line}</code>`);
+    writeFileSync(footer, good);
+    await waitFor('a reload', () => reloads(openTab.slice(from)) > 0);
+    expect(await page()).toContain('data-edited="yes"');
+  }, 60_000);
+
   it('reads and watches the translations where LOCALES_PATH puts them, and names them so', async () => {
     const english = path.join(project, 'site-locales/en/translation.json');
     const good = readFileSync(english, 'utf8');
