@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { outputPaths } from '../../scripts/build-steps.ts';
 import { buildReport, problemsPage, refusedReport, stoppedReport } from '../../scripts/dev/problems.ts';
 import { checkEditorFiles } from '../../server/content/editor-files.ts';
 import { formatFinding } from '../../server/content/findings.ts';
@@ -101,5 +102,16 @@ describe("the dev loop's list of problems", () => {
     const tags = html.match(/<[a-z][^>]*>/g)!;
     expect(tags.filter((tag) => /^<style|\sstyle=|\son\w+=/.test(tag))).toEqual([]);
     expect(html).toContain('<link rel="stylesheet" href="/__dev/problems.css">');
+  });
+
+  it('is not in the production build: its browser bundle names no /__dev/ path and opens no event stream', () => {
+    const { assets } = outputPaths();
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const text = readFileSync(path.join(assets, name), 'utf8');
+      expect(text).not.toContain('/__dev/');
+      expect(text).not.toContain('EventSource');
+    }
   });
 });
