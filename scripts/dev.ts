@@ -3,7 +3,9 @@
  * change. A change under client/ or shared/ rebuilds the browser bundle (esbuild, incrementally);
  * one under server/, client/ or shared/ rebuilds the server; any change there or to a locale file,
  * the content file or public/ restarts the server, and then every open tab reloads. Log lines are
- * printed readably; the error page shows the stack (NODE_ENV=development).
+ * printed readably; the error page shows the stack (NODE_ENV=development). While the check refuses
+ * the editor's files or the build fails, every open tab lays the list of problems over its page and
+ * a page loaded meanwhile is that list, until a change is accepted and they all reload.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
@@ -22,6 +24,8 @@ import {
   writeClientManifest,
 } from './build-steps.ts';
 import { readableLines } from './dev/pretty-logs.ts';
+import { buildReport, refusedReport, stoppedReport } from './dev/problems.ts';
+import type { DevReport } from './dev/problems-view.ts';
 import { startDevProxy } from './dev/proxy.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -113,7 +117,7 @@ async function startServer(): Promise<boolean> {
   child.once('exit', (code) => {
     if (server !== child) return;
     // The server names the first problem of an editor's files; the page lists them all.
-    proxy.down(editorProblems() ?? lastError);
+    proxy.down(editorProblems() ?? stoppedReport(lastError));
     say(`the server stopped (exit ${code}); waiting for a change`);
   });
   const ready = await Promise.race([untilReady(serverPort), exited]);
@@ -121,15 +125,15 @@ async function startServer(): Promise<boolean> {
   return ready;
 }
 
-/** Every problem of the content file and the translations, one per line, or null when there are none. */
-function editorProblems(): string | null {
+/** Every problem of the content file and the translations, or null when there are none. */
+function editorProblems(): DevReport | null {
   const { problems } = checkEditorFiles({
     contentPath,
     contentShown: process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath),
     localesDir,
     localesShown: process.env.LOCALES_PATH ?? path.relative(APP_ROOT, localesDir),
   });
-  return problems.length > 0 ? problems.join('\n') : null;
+  return problems.length > 0 ? refusedReport(problems) : null;
 }
 
 async function untilReady(serverPort: number): Promise<true> {
@@ -154,13 +158,22 @@ const STEPS_FOR: Record<string, Step[]> = {
   content: ['restart'],
 };
 
-async function round(steps: Set<Step>, first = false): Promise<void> {
+/** The steps of a build that failed, done again with the next change's. */
+let owed = new Set<Step>();
+
+async function round(changedSteps: Set<Step>, first = false): Promise<void> {
   const started = performance.now();
+  const steps = new Set([...owed, ...changedSteps]);
+  owed = new Set();
   try {
     if (steps.has('client')) await buildClient();
     if (steps.has('server')) await serverBuild.rebuild();
-  } catch {
-    say('the build failed (see above); the running server stays until the next change');
+  } catch (error) {
+    owed = steps;
+    // The last good server would go on serving what the files no longer say: the page lists the errors.
+    await stopServer();
+    proxy.down(buildReport(error));
+    say(`the build failed (see above); http://${host}:${proxy.port} lists the errors until a change fixes them`);
     return;
   }
   proxy.restarting();

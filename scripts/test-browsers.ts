@@ -4,22 +4,17 @@
  * engines; any other argument goes to vitest (a file, `-t <name>`).
  */
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
-import { ENGINE_NAMES, type EngineName } from './harness/browser-engines.ts';
+import { browserSuiteArguments, ENGINE_NAMES, type EngineName } from './harness/browser-engines.ts';
 
-const { values, positionals } = parseArgs({
-  options: { engine: { type: 'string' } },
-  allowPositionals: true,
-  strict: false,
-});
-const engines = (typeof values.engine === 'string' ? values.engine.split(',') : [...ENGINE_NAMES]) as EngineName[];
+const { engines: asked, vitest: passedOn } = browserSuiteArguments(process.argv.slice(2));
+const engines = asked as EngineName[];
 const unknown = engines.filter((engine) => !ENGINE_NAMES.includes(engine));
 if (unknown.length > 0) {
   console.error(`unknown engine ${unknown.join(', ')}: choose from ${ENGINE_NAMES.join(', ')}`);
   process.exit(2);
 }
 
-const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts', ...positionals];
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts', ...passedOn];
 const results: { engine: EngineName; seconds: number; passed: boolean }[] = [];
 for (const engine of engines) {
   console.log(`\nbrowser suite in ${engine}`);

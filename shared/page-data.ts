@@ -1,3 +1,4 @@
+import type { EmbedProvider } from './embeds.ts';
 import type { EventStatus } from './event-clock.ts';
 import { inLanguage, type Language, type LanguageInfo } from './languages.ts';
 
@@ -104,11 +105,24 @@ export interface PublicEvent {
   recordingUrl: string | null;
 }
 
+/** The live stream's player and what stands in its place until it loads. */
+export interface PublicVideo {
+  /** The player's address as the content file gives it. */
+  embedUrl: string;
+  /** Where the stream is watched at the provider: the link shown without scripts. */
+  watchUrl: string;
+  provider: EmbedProvider;
+  /** The picture of the placeholder, from this site; null where the content has none of this site's. */
+  poster: { src: string; srcset?: string } | null;
+}
+
 /** The part of the content file the browser needs: nothing secret, nothing the page does not show. */
 export interface PublicContent {
   /** The languages offered, in the content file's order: the first is the default. */
   languages: LanguageInfo[];
-  videoEmbedUrl: string;
+  video: PublicVideo;
+  /** Who serves the studios' maps. */
+  mapProvider: EmbedProvider;
   studios: Studio[];
   /**
    * The studios' cities in running text, per language ("Munich, Marbella, Vienna and Zurich"):

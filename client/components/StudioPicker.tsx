@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { addressLine, type Studio } from '../../shared/page-data.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
-import { DeferredFrame } from './DeferredFrame.tsx';
+import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 
 /**
  * The studio picker. The server renders the first studio so its HTML can be cached;
@@ -16,7 +16,7 @@ import { DeferredFrame } from './DeferredFrame.tsx';
 export function StudioPicker() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { studios } = useAppData().content;
+  const { studios, mapProvider } = useAppData().content;
   const shown = (s: Studio) => inLanguage(s.byLanguage, language);
   const [selectedId, setSelectedId] = useState(studios[0]!.id);
 
@@ -56,11 +56,22 @@ export function StudioPicker() {
             {t('location.openMap')} <span className="visually-hidden">{t('studios.newTab')}</span>
           </a>
         </div>
-        <DeferredFrame
+        <ClickToLoadFrame
+          id="map"
+          boxClassName="map-panel__box"
           className="map-panel__map"
-          src={studio.mapEmbedUrl}
-          title={t('location.mapTitle', { name: shown(studio).name })}
-          referrerPolicy="strict-origin-when-cross-origin"
+          provider={mapProvider}
+          frame={() => ({
+            src: studio.mapEmbedUrl,
+            title: t('location.mapTitle', { name: shown(studio).name }),
+            referrerPolicy: 'strict-origin-when-cross-origin',
+            loading: 'lazy',
+          })}
+          loadLabel={t('location.loadMap', { provider: mapProvider.name })}
+          link={{
+            href: studio.mapLinkUrl,
+            label: t('location.mapAt', { name: shown(studio).name, provider: mapProvider.name }),
+          }}
         />
       </div>
       <noscript>

@@ -2,6 +2,7 @@ import { inLanguage } from '../../shared/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppData } from '../app-data.tsx';
+import { EmbedChoiceWithdrawal } from '../components/EmbedChoiceWithdrawal.tsx';
 import { PRIVACY_ANCHOR } from '../components/Footer.tsx';
 import { useLanguage } from '../language.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -12,7 +13,7 @@ const RIGHTS = [1, 2, 3, 4, 5, 6] as const;
 export function Impressum() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { company, privacyUpdated } = useAppData().content;
+  const { company, privacyUpdated, video, mapProvider } = useAppData().content;
   useDocumentTitle('meta.impressumTitle');
   const country = inLanguage(company.country, language);
   const address = `${company.street}, ${company.postalCode} ${company.city}, ${country}`;
@@ -76,6 +77,21 @@ export function Impressum() {
         <p>{t('privacy.scope.body', { company: company.name, address, email: company.privacyEmail })}</p>
         <h3>{t('privacy.maps.title')}</h3>
         <p>{t('privacy.maps.body')}</p>
+        <h3>{t('privacy.embeds.title')}</h3>
+        <p>{t('privacy.embeds.intro', { video: video.provider.name, map: mapProvider.name })}</p>
+        <ul>
+          {[video.provider, mapProvider].map((provider) => (
+            <li key={provider.name}>
+              {t(provider.load === 'on-click' ? 'privacy.embeds.onClick' : 'privacy.embeds.atOnce', {
+                provider: provider.name,
+              })}{' '}
+              <a href={provider.privacyUrl}>{t('embeds.privacy', { provider: provider.name })}</a>
+            </li>
+          ))}
+        </ul>
+        <p>{t('privacy.embeds.receives')}</p>
+        <p>{t('privacy.embeds.withdraw')}</p>
+        <EmbedChoiceWithdrawal />
         <h3>{t('privacy.recipients.title')}</h3>
         <p>{t('privacy.recipients.intro')}</p>
         <ul>

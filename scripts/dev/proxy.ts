@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { APP_ROOT } from '../../server/config/paths.ts';
+import { DEV_SCRIPT_PATH, PROBLEMS_PAGE_POLICY, problemsPage, problemsText } from './problems.ts';
+import { DEV_STYLES_PATH, type DevReport, type ShownReport } from './problems-view.ts';
 
 export interface DevProxy {
   /** The port it listens on (PORT=0 picks a free one). */
@@ -8,24 +14,37 @@ export interface DevProxy {
   restarting(): void;
   /** The server listens on this port. */
   up(port: number): void;
-  /** No server will come until the next change: requests get this reason at once. */
-  down(reason: string): void;
+  /**
+   * No server will come until the next change: open pages lay these problems over themselves,
+   * and requests get them at once (a page as a page listing them, anything else as text).
+   */
+  down(report: DevReport): void;
   /** Tells every open page to reload. */
   reloadPages(): void;
   close(): Promise<void>;
 }
 
 const WAIT_FOR_SERVER_MS = 15_000;
+const LIVE_RELOAD_SOURCE = path.join(APP_ROOT, 'scripts/dev/live-reload.ts');
+const STYLES_SOURCE = path.join(APP_ROOT, 'scripts/dev/problems.css');
+
+/** An event on /__dev/reload: `reload`, `up`, or `problems` with the report. */
+const event = (name: string, data: unknown = '') => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
  * The address the developer opens. It stays up while the server behind it restarts: requests
- * made meanwhile wait for the new server, and open pages hear on /__dev/reload when to reload.
+ * made meanwhile wait for the new server, and open pages hear on /__dev/reload when to reload,
+ * and what is wrong while no server comes. It also serves the live-reload script and the
+ * stylesheet of the list of problems, for the page that lists them.
  */
 export function startDevProxy(port: number, host: string): Promise<DevProxy> {
   let target: number | null = null;
-  let problem: string | null = null;
+  let problem: ShownReport | null = null;
+  let reports = 0;
   let waiting: (() => void)[] = [];
+  let script: Promise<string> | null = null;
   const pages = new Set<http.ServerResponse>();
+  const tell = (text: string) => pages.forEach((page) => page.write(text));
   const wakeWaiting = () => {
     waiting.forEach((wake) => wake());
     waiting = [];
@@ -42,17 +61,54 @@ export function startDevProxy(port: number, host: string): Promise<DevProxy> {
           });
         });
 
+  // The script as the page that lists the problems loads it, built once, when first asked for.
+  const liveReloadScript = () =>
+    (script ??= esbuild
+      .build({ entryPoints: [LIVE_RELOAD_SOURCE], bundle: true, write: false, format: 'iife', logLevel: 'warning' })
+      .then((built) => built.outputFiles[0]!.text));
+
   const proxy = http.createServer(async (req, res) => {
-    if (req.url === '/__dev/reload') {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname === '/__dev/reload') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
-      res.write(': connected\n\n');
+      // What a page connecting now has missed: the problems, or that the server is up.
+      res.write(
+        `: connected\nretry: 1000\n\n${problem ? event('problems', problem) : target !== null ? event('up') : ''}`,
+      );
       pages.add(res);
       req.on('close', () => pages.delete(res));
       return;
     }
+    if (pathname === DEV_SCRIPT_PATH || pathname === DEV_STYLES_PATH) {
+      try {
+        const [type, body] =
+          pathname === DEV_SCRIPT_PATH
+            ? ['text/javascript', await liveReloadScript()]
+            : ['text/css', readFileSync(STYLES_SOURCE, 'utf8')];
+        res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);
+      } catch (error) {
+        script = null; // built again when next asked for
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Development server: ${error}\n`);
+      }
+      return;
+    }
     if (!(await whenServerUp())) {
-      const reason = problem ?? 'the server did not start in time';
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Development server: ${reason}\n`);
+      const shown = problem ?? {
+        id: 0,
+        kind: 'stopped' as const,
+        problems: [{ message: 'the server did not start in time' }],
+      };
+      if (String(req.headers.accept).includes('text/html')) {
+        res
+          .writeHead(503, {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'Content-Security-Policy': PROBLEMS_PAGE_POLICY,
+          })
+          .end(problemsPage(shown, shown.id));
+      } else {
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end(problemsText(shown));
+      }
       return;
     }
     const upstream = http.request(
@@ -82,14 +138,16 @@ export function startDevProxy(port: number, host: string): Promise<DevProxy> {
           target = port;
           problem = null;
           wakeWaiting();
+          tell(event('up'));
         },
-        down(reason) {
+        down(report) {
           target = null;
-          problem = reason;
+          problem = { id: ++reports, ...report };
           wakeWaiting();
+          tell(event('problems', problem));
         },
         reloadPages() {
-          for (const page of pages) page.write('event: reload\ndata: \n\n');
+          tell(event('reload'));
         },
         close() {
           for (const page of pages) page.end();

@@ -18,6 +18,13 @@ const YOUTUBE_PLAYER_PARAMETERS = 'controls=0&rel=0&playsinline=1';
 
 const GOOGLE_HOSTS = new Set(['www.google.com', 'google.com', 'maps.google.com']);
 
+/**
+ * Hosts of this machine: a stand-in for a provider that answers the providers' paths (the browser
+ * tests' fake provider, which counts what reaches it). No visitor can reach one, so the check
+ * accepts it with a warning (embedStandInWarning) and refuses every other host it does not know.
+ */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 /** For editors' tools (content/event.schema.json): the same forms as a pattern. */
 export const VIDEO_EMBED_PATTERN =
   '^https://((www\\.)?youtube(-nocookie)?\\.com/embed/[\\w-]{11}|player\\.vimeo\\.com/video/\\d+)([?#].*)?$';
@@ -34,8 +41,9 @@ export function videoEmbedProblem(address: string): string | null {
   const url = httpsUrl(address);
   if (!url) return null;
   const host = url.hostname;
-  if (YOUTUBE_EMBED_HOSTS.has(host) && /^\/embed\/[\w-]{11}$/.test(url.pathname)) return null;
-  if (host === 'player.vimeo.com' && /^\/video\/\d+$/.test(url.pathname)) return null;
+  const standIn = LOOPBACK_HOSTS.has(host);
+  if ((YOUTUBE_EMBED_HOSTS.has(host) || standIn) && /^\/embed\/[\w-]{11}$/.test(url.pathname)) return null;
+  if ((host === 'player.vimeo.com' || standIn) && /^\/video\/\d+$/.test(url.pathname)) return null;
 
   const youtubeId =
     (YOUTUBE_PAGE_HOSTS.has(host) && url.pathname === '/watch' && url.searchParams.get('v')) ||
@@ -54,7 +62,7 @@ export function mapEmbedProblem(address: string): string | null {
   const url = httpsUrl(address);
   if (!url) return null;
   const host = url.hostname;
-  if (GOOGLE_HOSTS.has(host)) {
+  if (GOOGLE_HOSTS.has(host) || LOOPBACK_HOSTS.has(host)) {
     if (url.pathname === '/maps/embed' || url.pathname.startsWith('/maps/embed/')) return null;
     if (url.pathname === '/maps' && url.searchParams.get('output') === 'embed') return null;
   }
@@ -66,6 +74,29 @@ export function mapEmbedProblem(address: string): string | null {
     : undefined;
   const suggestion = search ? `; did you mean https://www.google.com/maps?q=${search}&output=embed?` : '';
   return `is not a map address its provider lets other sites frame (use ${MAP_FORMS})${suggestion}`;
+}
+
+/** The warning for an embed address on this machine, which no visitor can reach; null for any other. */
+export function embedStandInWarning(address: string): string | null {
+  const url = httpsUrl(address);
+  if (!url || !LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return 'is on this machine, a stand-in for the provider that no visitor can reach: set the provider’s address before going live';
+}
+
+/**
+ * Where the stream can be watched at its provider, for a visitor without scripts: the watch page
+ * of a YouTube player (on youtube.com, whichever of its hosts plays it), the page of a Vimeo one.
+ */
+export function watchAddress(embedUrl: string): string {
+  const url = new URL(embedUrl);
+  const youtubeId = /^\/embed\/([\w-]{11})$/.exec(url.pathname)?.[1];
+  if (youtubeId) {
+    const host = url.hostname.includes('youtube') ? 'https://www.youtube.com' : url.origin;
+    return `${host}/watch?v=${youtubeId}`;
+  }
+  const vimeoId = /^\/video\/(\d+)$/.exec(url.pathname)?.[1];
+  if (vimeoId) return url.hostname === 'player.vimeo.com' ? `https://vimeo.com/${vimeoId}` : `${url.origin}/${vimeoId}`;
+  return url.href;
 }
 
 function httpsUrl(address: string): URL | null {

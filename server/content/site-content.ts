@@ -11,8 +11,22 @@ import {
 } from './findings.ts';
 import { parseJsonSource, type JsonSource } from './json-source.ts';
 import { ASSIGNED_COUNTRY_CODES } from './country-codes.ts';
-import { MAP_EMBED_PATTERN, mapEmbedProblem, VIDEO_EMBED_PATTERN, videoEmbedProblem } from './embed-addresses.ts';
-import { studioCities, type PublicContent, type StudioSlide, type StudioText } from '../../shared/page-data.ts';
+import {
+  embedStandInWarning,
+  watchAddress,
+  MAP_EMBED_PATTERN,
+  mapEmbedProblem,
+  VIDEO_EMBED_PATTERN,
+  videoEmbedProblem,
+} from './embed-addresses.ts';
+import {
+  studioCities,
+  type PublicContent,
+  type PublicVideo,
+  type StudioSlide,
+  type StudioText,
+} from '../../shared/page-data.ts';
+import { EMBED_LOADS, type EmbedProvider } from '../../shared/embeds.ts';
 import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../shared/languages.ts';
 import { LOCALES_DIR } from '../config/paths.ts';
 import { readLanguages } from './languages.ts';
@@ -60,6 +74,8 @@ const imageAddress = z
     (value) => /^\/(?![/\\])/.test(value) || parseUrl(value)?.protocol === 'https:',
     'must start with "/" or https://',
   );
+/** A file under public/ ("/images/a.jpg"): served by this site, so showing it tells no one else of the visit. */
+const siteImage = z.string().regex(/^\/(?![/\\])/, 'must be a file of this site, starting with "/"');
 const srcset = z
   .string()
   .refine(
@@ -133,6 +149,22 @@ const utcDateTime = z
   .refine((value) => isCalendarDate(value.slice(0, 10)), 'is not a date in the calendar')
   .meta({ format: 'date-time' });
 
+/** Who serves a frame, named on its placeholder and in the privacy policy, and when the frame loads. */
+const embedProvider = z
+  .strictObject({
+    name: text.describe(
+      'The provider as visitors know it ("YouTube", "Google Maps"), named on the button that loads it',
+    ),
+    privacyUrl: httpsUrl.describe('The provider’s privacy policy, linked from the placeholder'),
+    load: z
+      .enum(EMBED_LOADS)
+      .optional()
+      .describe(
+        '"on-click" (the default): nothing reaches the provider before the visitor clicks; "at-once": the frame loads once the page has hydrated',
+      ),
+  })
+  .describe('The provider of these frames');
+
 /** The content file's shape and rules; also the source of its JSON Schema (content/event.schema.json). */
 
 /** What the file-wide checks read: slides by studio, studios by id and names, the languages. */
@@ -202,7 +234,15 @@ export const contentSchema = z
         .superRefine(refuseWith(videoEmbedProblem))
         .meta({ pattern: VIDEO_EMBED_PATTERN })
         .describe('The player address: https://www.youtube-nocookie.com/embed/<id>?controls=0 or Vimeo’s player'),
+      provider: embedProvider,
+      poster: z
+        .strictObject({ src: siteImage, srcset: srcset.optional() })
+        .optional()
+        .describe(
+          'The picture shown in the player’s place until it loads; by default the first hero slide of this site',
+        ),
     }),
+    maps: z.strictObject({ provider: embedProvider }).describe('The studios’ map frames'),
     logo: imageAddress.nullable(),
     heroSlides: z.array(heroSlide).max(20),
     studios: z
@@ -404,6 +444,18 @@ function contentWarnings(content: SiteContent, source: JsonSource, now: number):
       message: `${fieldName(path)}${quoted(content.raw.event.date)} has passed: the page shows the broadcast as over`,
     });
   }
+  const embeds: [(string | number)[], string][] = [
+    [['video', 'embedUrl'], content.raw.video.embedUrl],
+    ...content.raw.studios.map(({ mapEmbedUrl }, index): [(string | number)[], string] => [
+      ['studios', index, 'mapEmbedUrl'],
+      mapEmbedUrl,
+    ]),
+  ];
+  for (const [path, address] of embeds) {
+    const standIn = embedStandInWarning(address);
+    if (standIn)
+      warnings.push({ line: source.lineOf(path), message: `${fieldName(path)}${quoted(address)} ${standIn}` });
+  }
   for (const field of content.placeholders) {
     const path = [...field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)), 'placeholder'];
     warnings.push({
@@ -439,7 +491,8 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
   return {
     public: {
       languages,
-      videoEmbedUrl: file.video.embedUrl,
+      video: publicVideo(file),
+      mapProvider: publicProvider(file.maps.provider),
       studios,
       cityList: byLanguage((language, locale) =>
         new Intl.ListFormat(locale, { type: 'conjunction' }).format(studioCities(studios, language)),
@@ -486,6 +539,30 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
     placeholders: placeholderFields(file),
     raw: file,
   };
+}
+
+function publicVideo({ video, heroSlides, studios }: ContentFile): PublicVideo {
+  const local = (src: string) => siteImage.safeParse(src).success;
+  const slide = heroSlides.find(({ image }) => local(image));
+  const picture = studios.map((studio) => studio.picture).find(({ src }) => local(src));
+  const fallback = slide
+    ? { src: slide.image, srcset: slide.srcset }
+    : picture && { src: picture.src, srcset: picture.srcset };
+  const poster = video.poster ?? fallback ?? null;
+  return {
+    embedUrl: video.embedUrl,
+    watchUrl: watchAddress(video.embedUrl),
+    provider: publicProvider(video.provider),
+    poster: poster && {
+      src: poster.src,
+      // Only where the file gives one: a field that is undefined would not survive the page's JSON.
+      ...(poster.srcset ? { srcset: poster.srcset } : {}),
+    },
+  };
+}
+
+function publicProvider(provider: ContentFile['video']['provider']): EmbedProvider {
+  return { name: provider.name, privacyUrl: provider.privacyUrl, load: provider.load ?? 'on-click' };
 }
 
 /** One value per language, made from the language and its locale. */

@@ -232,6 +232,15 @@ function watchInPage(): void {
 }
 
 /** Opens the server's page for a visitor and, once it is hydrated, starts watching it. */
+/** Waits until React has taken over the hero: from then on its clock runs in the browser. */
+function heroHydrated(visitor: Visitor): Promise<void> {
+  return visitor.waitFor(
+    () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    undefined,
+    { timeout: 20_000, what: 'the hero to hydrate' },
+  );
+}
+
 async function openAndWatch(
   server: RunningServer,
   lng: Language,
@@ -240,12 +249,7 @@ async function openAndWatch(
   const visitor = await browsers.visitor(server.url, { language: lng, viewport });
   const lateness = await watchTimerLateness(visitor);
   await visitor.goto('/');
-  // Hydrated: the clock runs in the browser.
-  await visitor.waitFor(
-    () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
-    undefined,
-    { timeout: 20_000, what: 'the hero to hydrate' },
-  );
+  await heroHydrated(visitor);
   await visitor.evaluate(watchInPage);
   await lateness.reset();
   return { visitor, lateness };
@@ -388,11 +392,7 @@ describe("the visitor's times, added after hydration on a phone", () => {
       viewport: { width: 390, height: 844 },
     });
     await visitor.goto('/');
-    await visitor.waitFor(
-      () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
-      undefined,
-      { timeout: 20_000, what: 'the hero to hydrate' },
-    );
+    await heroHydrated(visitor);
     if (withTimes) {
       await visitor.waitFor(() => document.querySelector('[data-testid="visitor-time"]'), undefined, {
         timeout: 10_000,

@@ -37,10 +37,14 @@ describe('the hero button', () => {
 });
 
 describe('the studio picker', () => {
-  it('shows the address and map of each studio chosen', async () => {
+  it('shows the address of each studio chosen, and its map once one click has loaded the first', async () => {
     const visitor = await site.visitor({ language: 'de', viewport: { width: 1280, height: 800 } });
     await openHydrated(visitor);
-    const frame = '.map-panel__map';
+    const frame = 'iframe.map-panel__map';
+    expect(await visitor.count(frame)).toBe(0);
+    expect(await visitor.text('.map-panel .embed-placeholder__load')).toBe('Karte anzeigen – lädt Google Maps');
+    await visitor.click('.map-panel .embed-placeholder__load');
+    await visitor.waitFor((s) => !!document.querySelector(s), frame, { what: 'the map frame' });
     expect(await visitor.attribute(frame, 'loading')).toBe('lazy');
     const studios = await visitor.evaluate(() =>
       [...document.querySelectorAll<HTMLOptionElement>('#studio-select option')].map((o) => ({

@@ -1,5 +1,6 @@
 import type { Problem } from './driver/types.ts';
 import type { Visitor } from './driver/visitor.ts';
+import { pageHasHydrated } from './hydrated.ts';
 
 /**
  * Failures of third-party frames that cannot load on a machine without network (the video
@@ -25,29 +26,11 @@ export function isNotFoundStatus(entry: { text: string; url: string }, pagePath:
 
 /**
  * Waits until the parts of the page the tests use are hydrated (before that, the overlay's
- * choices are plain links that load the page anew): the sections below the hero
- * hydrate on their own, later, and on a busy machine much later. React marks each element it has
- * taken over with a `__reactFiber…` property.
+ * choices are plain links that load the page anew): the sections below the hero hydrate on their
+ * own, later, and on a busy machine much later.
  */
 export async function waitForHydration(visitor: Visitor, timeout = 20_000): Promise<void> {
-  await visitor.waitFor(
-    () => {
-      const hydrated = (selector: string) => {
-        const element = document.querySelector(selector);
-        return !element || Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-      };
-      const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
-      return (
-        heroReady &&
-        hydrated('.overlay__choice') &&
-        hydrated('#studio-select') &&
-        hydrated('.footer') &&
-        hydrated('.studio-card')
-      );
-    },
-    undefined,
-    { timeout, what: 'the page to hydrate' },
-  );
+  await visitor.waitFor(pageHasHydrated, undefined, { timeout, what: 'the page to hydrate' });
 }
 
 /**

@@ -183,7 +183,7 @@ describe('the language bar on a 390×844 phone', () => {
       const isFrame = await page.evaluate(() => {
         const control = document.querySelector('.language-menu')!;
         const focusable = [
-          ...document.querySelectorAll<HTMLElement>('a[href], button, select, summary, iframe'),
+          ...document.querySelectorAll<HTMLElement>('a[href], button, input, select, summary, iframe'),
         ].filter((el) => !control.contains(el) && !el.classList.contains('skip-link') && el.checkVisibility());
         focusable.forEach((el, i) => (el.dataset.focusProbe = String(i)));
         return focusable.map((el) => el.tagName === 'IFRAME');

@@ -48,7 +48,13 @@ describe('with JavaScript turned off', () => {
     expect(await visitor.text('.hero__studio')).toBe('Studio München');
     expect(await visitor.count('img.hero__slide.is-active')).toBe(1);
     expect(await visitor.text('#video-heading')).toBe('The live stream');
-    expect(await visitor.isVisible('#rsvp iframe')).toBe(true);
+    // In the player's place, a link to the stream at its provider; no frame loads without scripts.
+    expect(await visitor.isVisible('#rsvp .embed-placeholder__link')).toBe(true);
+    expect(await visitor.isVisible('#rsvp .embed-placeholder__load')).toBe(false);
+    // Under it, the provider named with its privacy policy; "always load" needs scripts.
+    expect(await visitor.isVisible('#rsvp .embed-choice__notice a')).toBe(true);
+    expect(await visitor.isVisible('#rsvp .embed-choice__always')).toBe(false);
+    expect(await visitor.count('iframe')).toBe(0);
     expect(await visitor.text('#studios-heading')).toBe('Our studios');
     expect(await visitor.count('.studio-card', { visible: true })).toBe(4);
     expect(await visitor.text('#location-heading')).toBe('How to find us');

@@ -6,12 +6,15 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
 import { Logo } from '../../client/components/Logo.tsx';
+import { forgetProviders } from '../../client/embed-consent.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS } from '../../shared/i18n-options.ts';
 import { click, content, dictionary, jsonResponse, renderApp } from '../helpers/render-client.tsx';
 import { consoleCalls } from '../setup.ts';
 
 afterEach(() => vi.unstubAllGlobals());
+// A provider let in by one test's click stays let in for the rest of that "visit".
+afterEach(() => act(() => forgetProviders()));
 
 describe('the 404 page in the browser', () => {
   it('logs the unknown path with console.error', () => {
@@ -38,7 +41,7 @@ describe('the footer', () => {
 });
 
 describe('the studio picker', () => {
-  it('shows the chosen studio’s address and map', () => {
+  it('shows the chosen studio’s address, and its map once asked for', () => {
     renderApp();
     const select = document.querySelector<HTMLSelectElement>('#studio-select')!;
     expect(document.querySelector('label[for="studio-select"]')!.textContent).toBe('Studio auswählen');
@@ -46,6 +49,7 @@ describe('the studio picker', () => {
       select.value = 'zurich';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
+    click(document.querySelector('.map-panel .embed-placeholder__load'));
     const frame = document.querySelector('.map-panel__map')!;
     expect(frame.getAttribute('title')).toBe('Studio Zürich Location');
     expect(frame.getAttribute('loading')).toBe('lazy');
@@ -53,16 +57,17 @@ describe('the studio picker', () => {
     expect(document.querySelector('.map-panel__address')!.textContent).toContain('8600 Dübendorf');
   });
 
-  it('on a first visit, leaves the video and map frames unloaded until a language is chosen', async () => {
+  it('on a first visit, loads no video or map frame, before the language choice or after it', async () => {
     renderApp({ chosen: false });
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     click(document.querySelector('.overlay a[hreflang="de"]'));
     // The overlay closes a moment after the choice.
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(document.querySelector('.overlay')).toBeNull();
-    expect([...document.querySelectorAll('iframe')].map((frame) => frame.className)).toEqual([
-      expect.any(String),
-      'map-panel__map',
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect([...document.querySelectorAll('.embed-placeholder')].map((box) => box.className)).toEqual([
+      'video-frame__player embed-placeholder',
+      'map-panel__map embed-placeholder',
     ]);
   });
 

@@ -2,23 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_ROOT } from '../../server/config/paths.ts';
+import { PROJECT_SOURCES } from '../helpers/project-copy.ts';
 
 /** What an operator's checkout holds that the Dockerfile reads, node_modules and dist/ aside. */
-const CHECKOUT = [
-  'Dockerfile',
-  '.dockerignore',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'client',
-  'content',
-  'locales',
-  'public',
-  'scripts',
-  'server',
-  'shared',
-  'test',
-];
+const CHECKOUT = [...PROJECT_SOURCES, 'Dockerfile', '.dockerignore', 'package-lock.json', 'test'];
 
 /**
  * Files a real checkout may hold beside the sources, in the folders the image copies too: none

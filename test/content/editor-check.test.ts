@@ -165,6 +165,37 @@ const ADDRESSES_THAT_WORK: Case[] = [
   },
 ];
 
+/** Issue 36, item 7: the frames' providers, named in the content, and their placeholder's picture from this site. */
+const EMBED_PROVIDERS: Case[] = [
+  {
+    rule: 'a stream whose provider is not named',
+    text: edited((c) => delete c.video.provider),
+    line: (t) => `${FILE}:${lineOf(t, '"video"')}: video.provider is missing`,
+    schema: true,
+  },
+  {
+    rule: 'a provider loaded in a way the page does not know',
+    text: replaced('"load": "on-click"', '"load": "on-scroll"', '"maps"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"load"', '"maps"')}: maps.provider.load "on-scroll" must be one of "on-click", "at-once"`,
+    schema: true,
+  },
+  {
+    rule: 'a placeholder picture from another site, which would tell that site of the visit',
+    text: edited((c) => (c.video.poster = { src: 'https://photos.example.org/stage.jpg' })),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"src": "https://photos.example.org/stage.jpg"')}: video.poster.src "https://photos.example.org/stage.jpg" must be a file of this site, starting with "/"`,
+    schema: true,
+  },
+  {
+    rule: 'a stream from another host that serves a player path',
+    text: embedUrl(`https://player.example.net/embed/${YOUTUBE_ID}`),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"embedUrl"')}: video.embedUrl "https://player.example.net/embed/${YOUTUBE_ID}" is not a video player address its provider lets other sites frame: use ${VIDEO_FORMS}`,
+    schema: true,
+  },
+];
+
 /** Issue 32, item 4: a syntax error on its own line, in plain words, and the rest still read. */
 const EVERY_PROBLEM_AT_ONCE: Case[] = [
   {
@@ -380,6 +411,7 @@ const CASES: Case[] = [
   },
   ...NOTHING_UNKNOWN_TWICE_OR_EMPTY,
   ...ADDRESSES_THAT_WORK,
+  ...EMBED_PROVIDERS,
   ...EVERY_PROBLEM_AT_ONCE,
   ...TEXTS_THE_HERO_HOLDS,
 ];
@@ -451,6 +483,44 @@ describe('the content check, one broken file per rule', () => {
     expect(objects.length).toBeGreaterThan(5);
     for (const object of objects)
       expect(object.additionalProperties, Object.keys(object.properties as object).join(', ')).toBe(false);
+  });
+
+  it('accepts a stand-in provider on this machine (the browser tests’ fake), with a warning', () => {
+    const standIn = `https://127.0.0.1:8443/embed/${YOUTUBE_ID}?controls=0`;
+    const text = edited((c) => {
+      c.video.embedUrl = standIn;
+      c.studios[0].mapEmbedUrl = 'https://127.0.0.1:8443/maps?q=Medienallee+7&output=embed';
+    });
+    const checked = checkContentText(text, NOW);
+    expect(checked.problems).toEqual([]);
+    const lines = checked.warnings.map((finding) => formatFinding(FILE, finding));
+    expect(lines).toContain(
+      `${FILE}:${lineOf(text, '"embedUrl"')}: video.embedUrl "${standIn}" is on this machine, a stand-in for the provider that no visitor can reach: set the provider’s address before going live`,
+    );
+    expect(lines.filter((line) => line.includes('studios.0.mapEmbedUrl'))).toHaveLength(1);
+    expect(checked.content!.public.video.watchUrl).toBe(`https://127.0.0.1:8443/watch?v=${YOUTUBE_ID}`);
+    // Only in the providers' own paths.
+    expect(checkContentText(embedUrl('https://127.0.0.1:8443/live.html'), NOW).problems).toHaveLength(1);
+  });
+
+  it('names each provider, loads on a click unless told otherwise, and shows this site’s picture', () => {
+    const { video, mapProvider } = checkContentText(SHIPPED, NOW).content!.public;
+    expect(video.provider).toEqual({
+      name: 'YouTube',
+      privacyUrl: 'https://policies.google.com/privacy',
+      load: 'on-click',
+    });
+    expect(mapProvider.name).toBe('Google Maps');
+    expect(video.poster!.src).toBe('/images/hero/vienna-1600.jpg');
+    const defaults = checkContentText(
+      edited((c) => {
+        delete c.video.poster;
+        delete c.maps.provider.load;
+      }),
+      NOW,
+    ).content!.public;
+    expect(defaults.mapProvider.load).toBe('on-click');
+    expect(defaults.video.poster!.src).toBe('/images/hero/munich-1600.jpg');
   });
 
   it('warns, without refusing, when the date has passed and where sample values remain', () => {

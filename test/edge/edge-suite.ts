@@ -416,6 +416,18 @@ export function describeEdge(name: CacheName) {
       expect(page.headers['cdn-cache-control']).toBeUndefined();
     });
 
+    it("keeps the server's Referrer-Policy on every page, kept or passed: the video provider refuses a frame without a Referer", async () => {
+      const answers = [
+        await at('/'),
+        await at('/'), // kept by now
+        await at('/?lng=en'),
+        await at('/impressum', { Cookie: 'selectedLanguage=es' }),
+        await at('/impressum', { Cookie: 'selectedLanguage=es' }),
+        await at('/no/such/page'),
+      ];
+      for (const answer of answers) expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    });
+
     it('passes /healthz and /readyz uncached and keeps /metrics from the public', async () => {
       for (const probe of ['/healthz', '/readyz']) {
         const answer = await at(probe);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { APP_ROOT } from '../../server/config/paths.ts';
 
 /** What a copy of the project needs to build, serve and run its scripts (node_modules is linked, not copied). */
-const COPIED = [
+export const PROJECT_SOURCES = [
   'client',
   'content',
   'locales',
@@ -22,7 +22,7 @@ const COPIED = [
  */
 export function copyProject(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  for (const entry of COPIED) cpSync(path.join(APP_ROOT, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of PROJECT_SOURCES) cpSync(path.join(APP_ROOT, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(APP_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -107,7 +107,7 @@ describe('the Content-Security-Policy follows the configuration and the content 
     const content = buildSiteContent(
       {
         ...raw,
-        video: { embedUrl: 'https://player.vimeo.com/video/1?controls=0' },
+        video: { ...raw.video, embedUrl: 'https://player.vimeo.com/video/1?controls=0' },
         logo: 'https://brand.example.org/logo.svg',
         heroSlides: [
           {

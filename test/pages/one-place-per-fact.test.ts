@@ -54,7 +54,8 @@ describe('renaming the event: the `product` line of each locale file, and nothin
     const { html, doc } = await page(`/?lng=${lng}`);
     expect(doc.title.startsWith(name)).toBe(true);
     expect(doc.querySelector('h1.hero__title')!.textContent).toBe(name);
-    expect(doc.querySelector('#rsvp iframe')!.getAttribute('title')).toContain(name);
+    // The link to the stream at its provider, which stands in the player's place until it loads.
+    expect(doc.querySelector('#rsvp .embed-placeholder__link')!.textContent).toContain(name);
     expect(doc.querySelector('.logo')!.getAttribute('alt')).toBe(name);
     expect(metaContent(doc, 'description')!.startsWith(`${name}:`)).toBe(true);
     expect(metaContent(doc, 'og:site_name')).toBe(name);

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
+import { parseHtml } from '../helpers/html.ts';
 
 const HERO_TAGLINE: Record<Language, string> = {
   de: 'Ein Abend. Vier Studios. Eine gemeinsame Sendung.',
@@ -69,7 +70,8 @@ describe.each(LANGUAGES)('GET / in %s', (lng) => {
     expect(res.text).toContain('FN 123456 a');
     const privacy = res.text.slice(res.text.indexOf('id="Datenschutzerklärung"'));
     const lists = [...privacy.matchAll(/<ul>(.*?)<\/ul>/g)].map((m) => (m[1]!.match(/<li>/g) ?? []).length);
-    expect(lists).toEqual([4, 6]);
+    // The providers of the stream and the maps, the four recipients, the six rights.
+    expect(lists).toEqual([2, 4, 6]);
     expect(privacy).toContain('Österreichische Datenschutzbehörde');
     expect(privacy).toContain('2026');
     expect(res.text).toContain('href="/"');
@@ -160,7 +162,7 @@ describe('the page markup', () => {
 
   it('renders the map of a fixed studio so the HTML does not differ between visitors', async () => {
     const [a, b] = await Promise.all([request(app).get('/'), request(app).get('/')]);
-    expect(a.text).toContain('title="Studio München Location"');
+    expect(a.text).toContain('Karte von Studio München auf Google Maps öffnen');
     expect(a.text).toBe(b.text);
   });
 
@@ -171,10 +173,31 @@ describe('the page markup', () => {
     for (const attrs of cards) expect(attrs).toMatch(/target="_blank" rel="noopener noreferrer"/);
   });
 
-  it('embeds the video lazily with controls hidden', async () => {
-    const res = await request(app).get('/');
-    expect(res.text).toMatch(
-      /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/[^"]*controls=0[^"]*"[^>]*loading="lazy"/,
+  it('holds no frame of the video or map provider: placeholders of its own with links to them', async () => {
+    const res = await request(app).get('/?lng=en');
+    const doc = parseHtml(res.text);
+    expect(doc.querySelectorAll('iframe')).toHaveLength(0);
+    // The embed addresses are in the page's data only, for the script to use on a click.
+    const markup = res.text.replace(/<script type="application\/json"[^>]*>.*?<\/script>/s, '');
+    expect(markup).not.toMatch(/youtube-nocookie\.com|output=embed/);
+    const video = doc.querySelector('#rsvp .embed-placeholder')!;
+    expect(video.querySelector('img')!.getAttribute('src')).toBe('/images/hero/vienna-1600.jpg');
+    expect(video.querySelector('button')!.textContent).toMatch(
+      /^Play the live stream – from .*2027.* – loads YouTube$/,
+    );
+    expect(video.querySelector('.embed-placeholder__link')!.getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+    );
+    expect(doc.querySelector('.map-panel .embed-placeholder button')!.textContent).toBe(
+      'Show the map – loads Google Maps',
+    );
+    // The 16:9 box holds what fits it on a phone; the provider's notice and "always load" are under it.
+    expect(doc.querySelector('#rsvp .video-frame input, #rsvp .video-frame p')).toBeNull();
+    const line = doc.querySelector('#rsvp .video-frame + .embed-choice')!;
+    expect(line.querySelector('label')!.textContent).toBe('Always load content from YouTube');
+    expect(line.querySelector('a')!.getAttribute('href')).toBe('https://policies.google.com/privacy');
+    expect(doc.querySelector('.map-panel__box + .embed-choice label')!.textContent).toBe(
+      'Always load content from Google Maps',
     );
   });
 });

@@ -51,10 +51,16 @@ export class VisitorLine {
 
   /**
    * From now on, every HTML document runs the function with its argument before anything else,
-   * after the functions given before it.
+   * after the functions given before it. `helpers` follow the argument, passed as functions (each
+   * must be self-contained: it is sent as its source).
    */
-  runFirst<A>(fn: (arg: A) => void, arg: A): void {
-    this.firstScripts.push(`(${fn.toString()})(${JSON.stringify(arg) ?? ''});`);
+  runFirst<A, H extends ((...args: never[]) => unknown)[] = []>(
+    fn: (arg: A, ...helpers: H) => void,
+    arg: A,
+    ...helpers: H
+  ): void {
+    const args = [JSON.stringify(arg) ?? 'undefined', ...helpers.map((helper) => `(${helper.toString()})`)];
+    this.firstScripts.push(`(${fn.toString()})(${args.join(', ')});`);
   }
 
   forgetRequests(): void {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/harness/free-port.ts';
+import { pageHasHydrated } from '../hydrated.ts';
 import { VisitorLine } from './line.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { BrowserTab, Engine, Viewport } from './types.ts';
@@ -46,26 +47,35 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
   return home;
 }
 
-/** What a plain visit's page logs once it has hydrated. */
-const SETTLED = 'event-landing: plain visit settled';
+/** How a plain visit's page starts what it logs about itself. */
+const PLAIN_VISIT = 'event-landing: plain visit';
 
 /**
- * Runs first in a plain visit's page: once it has loaded and React has taken over every part the
- * suite's journeys wait for (see waitForHydration), and the effects of that have run, it logs
- * `marker`, after any message of the page's own.
+ * Runs first in a plain visit's page: once it has loaded, `hasHydrated` holds and the effects of
+ * that have run, it logs "<prefix> settled", after any message of the page's own. Until then it
+ * says every 5 s how far the page got, the evidence when it never settles.
  */
-function sayWhenHydrated(marker: string): void {
-  const hydrated = (element: Element | null) =>
-    !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  const hydratedIfThere = (selector: string) =>
-    !document.querySelector(selector) || hydrated(document.querySelector(selector));
+function sayWhenHydrated(prefix: string, hasHydrated: () => boolean): void {
+  const began = performance.now();
+  let said = began;
   const check = () => {
-    const heroReady = document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
-    const parts = ['#studio-select', '.footer', '.studio-card'].every(hydratedIfThere);
-    if (hydrated(document.querySelector('main')) && heroReady && parts) setTimeout(() => console.log(marker), 200);
-    else setTimeout(check, 50);
+    if (document.readyState === 'complete' && hasHydrated()) {
+      setTimeout(() => console.log(`${prefix} settled`), 200);
+      return;
+    }
+    if (performance.now() - said >= 5000) {
+      said = performance.now();
+      const state = {
+        readyState: document.readyState,
+        visibility: document.visibilityState,
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint').length > 0,
+        appModule: performance.getEntriesByType('resource').some(({ name }) => name.includes('/assets/app-')),
+      };
+      console.log(`${prefix} waiting for ${Math.round(said - began)} ms: ${JSON.stringify(state)}`);
+    }
+    setTimeout(check, 50);
   };
-  addEventListener('load', check);
+  addEventListener('DOMContentLoaded', check);
 }
 
 /** Ends a child process, forcibly if it has not gone within two seconds of being asked. */
@@ -149,6 +159,8 @@ export async function launchWebKit(): Promise<Engine> {
           .usingServer(driver.url)
           .withCapabilities({
             browserName: 'MiniBrowser',
+            // The tests' stand-in providers answer over https with a certificate of their own.
+            acceptInsecureCerts: true,
             'webkitgtk:browserOptions': {
               binary: MINIBROWSER,
               args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])],
@@ -213,11 +225,28 @@ export async function launchWebKit(): Promise<Engine> {
         async click(selector) {
           // WebDriver scrolls the element into view itself, but smoothly where the page's CSS asks
           // for smooth scrolling, and then finds it still out of view: brought there at once first.
+          // While a frame of another origin has the focus, it finds no element of the page
+          // interactable: the focus comes back to the page first, as a visitor's click would bring it.
           const element = await session.findElement(By.css(selector));
           await session.executeScript(
-            'arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" })',
-            element,
+            `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();`,
           );
+          // Sections further up take their size once they come into view (content-visibility),
+          // which moves what lies below them, after WebDriver has measured where to click: brought
+          // into view again until it holds still.
+          const where = (scroll: boolean) =>
+            session.executeScript<string>(
+              `if (arguments[1]) arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+              const box = arguments[0].getBoundingClientRect();
+              return box.left + "," + box.top;`,
+              element,
+              scroll,
+            );
+          for (let tries = 0, at = await where(true); tries < 20; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            if ((await where(false)) === at) break;
+            at = await where(true);
+          }
           await element.click();
         },
         async press(selector, key) {
@@ -245,7 +274,7 @@ export async function launchWebKit(): Promise<Engine> {
       // visit lasts until the page says it has hydrated, however busy the machine.
       const address = new URL(url);
       const line = await VisitorLine.open(address.origin);
-      line.runFirst(sayWhenHydrated, SETTLED);
+      line.runFirst(sayWhenHydrated, PLAIN_VISIT, pageHasHydrated);
       const browser = spawn(
         MINIBROWSER,
         ['--enable-write-console-messages-to-stdout=true', line.origin + address.pathname + address.search],
@@ -258,8 +287,15 @@ export async function launchWebKit(): Promise<Engine> {
       let written = '';
       browser.stderr.on('data', (chunk: Buffer) => (written += chunk.toString()));
       try {
-        for (const deadline = Date.now() + 30_000; !written.includes(SETTLED);) {
-          if (Date.now() > deadline) throw new Error(`MiniBrowser did not hydrate ${url} within 30 s`);
+        for (const deadline = Date.now() + 30_000; !written.includes(`${PLAIN_VISIT} settled`);) {
+          if (Date.now() > deadline) {
+            const lastWord = written.match(new RegExp(`${PLAIN_VISIT} waiting .*`, 'g'))?.at(-1);
+            const requests = line.requests.map(({ path, status }) => `${path} ${status ?? 'unanswered'}`);
+            throw new Error(
+              `MiniBrowser did not hydrate ${url} within 30 s. The page's last word: ${lastWord ?? 'none'}. ` +
+                `Its requests: ${requests.join(', ') || 'none'}.`,
+            );
+          }
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } finally {

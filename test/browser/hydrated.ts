@@ -1,0 +1,18 @@
+/**
+ * Run in the page: whether React has taken over every part the journeys act on. The page's main
+ * element and, where the page has them, the overlay's choices, the studio picker, the footer and
+ * the studio cards carry React's fiber once hydrated; the hero has its second slide once its
+ * effects have run. Self-contained, since drivers run it in the page from its source.
+ */
+export function pageHasHydrated(): boolean {
+  const hydrated = (element: Element | null) =>
+    !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  const hydratedIfThere = (selector: string) =>
+    !document.querySelector(selector) || hydrated(document.querySelector(selector));
+  const heroReady = !!document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
+  return (
+    hydrated(document.querySelector('main')) &&
+    heroReady &&
+    ['.overlay__choice', '#studio-select', '.footer', '.studio-card'].every(hydratedIfThere)
+  );
+}
