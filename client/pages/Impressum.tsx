@@ -30,7 +30,10 @@ export function Impressum() {
   return (
     <main id="main" className="legal" tabIndex={-1}>
       <Link className="button button--quiet legal__back" to="/">
-        ← {t('impressum.back')}
+        <span className="arrow" aria-hidden="true">
+          ←
+        </span>{' '}
+        {t('impressum.back')}
       </Link>
       <h1>{t('impressum.title')}</h1>
       <p>{t('impressum.intro')}</p>

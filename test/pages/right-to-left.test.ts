@@ -31,7 +31,10 @@ beforeAll(async () => {
 const page = async (url: string) => parseHtml((await request(app).get(url).expect(200)).text);
 /** The text of each `<bdi>` in the element, and its `dir` where it has one. */
 const isolated = (element: Element) =>
-  [...element.querySelectorAll('bdi')].map((bdi) => ({ text: bdi.textContent, dir: bdi.getAttribute('dir') }));
+  [...element.querySelectorAll('bdi')].map((bdi) => ({
+    text: bdi.textContent,
+    dir: bdi.getAttribute('dir'),
+  }));
 const data = (...texts: string[]) => texts.map((text) => ({ text, dir: null }));
 
 describe('the right-to-left legal notice', () => {
@@ -71,7 +74,10 @@ describe('the right-to-left legal notice', () => {
     const scope = doc.querySelector('.legal__privacy h3 + p')!;
     expect(isolated(scope)).toEqual([
       { text: company.name, dir: null },
-      { text: `${company.street}, ${company.postalCode} ${company.city}`, dir: null },
+      {
+        text: `${company.street}, ${company.postalCode} ${company.city}`,
+        dir: null,
+      },
       { text: company.privacyEmail, dir: 'ltr' },
     ]);
     expect(scope.textContent).toContain(
@@ -87,6 +93,14 @@ describe('the right-to-left legal notice', () => {
     const updated = doc.querySelector('.legal__updated')!;
     expect(updated.querySelectorAll('bdi, [dir]')).toHaveLength(0);
     expect(updated.textContent).toContain(content.public.privacyUpdated.ar);
+  });
+
+  it('draws the back link’s arrow in an element of its own, which the stylesheet mirrors, hidden from screen readers', () => {
+    const back = doc.querySelector('a.legal__back')!;
+    const arrow = back.querySelector('.arrow')!;
+    expect(arrow.textContent).toBe('←');
+    expect(arrow.getAttribute('aria-hidden')).toBe('true');
+    expect(back.textContent).toBe('← Back to home');
   });
 });
 
