@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppData } from '../app-data.tsx';
+import { Data, withElements } from '../data-text.tsx';
 
 export const PRIVACY_ANCHOR = 'Datenschutzerklärung';
 
@@ -20,7 +21,10 @@ export function Footer() {
         </ul>
       </nav>
       <p className="footer__copyright">
-        {t('footer.copyright', { year: content.copyrightYear, company: content.company.name })}
+        {withElements(t, 'footer.copyright', {
+          year: content.copyrightYear,
+          company: <Data>{content.company.name}</Data>,
+        })}
       </p>
     </footer>
   );

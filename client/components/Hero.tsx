@@ -1,10 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { slideStudioName, studioCities, type PageSlide } from '../../shared/page-data.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
 import { inLanguage, languageHref } from '../../shared/languages.ts';
 import { useAppData } from '../app-data.tsx';
+import { Data } from '../data-text.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
 import { useEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
@@ -41,7 +42,15 @@ export function Hero() {
         <Logo url={logoUrl} />
         <h1 className="hero__title">{t('hero.title')}</h1>
         <p className="hero__tagline">{t('hero.tagline')}</p>
-        <p className="hero__cities">{studioCities(content.studios, language).join(' · ')}</p>
+        <p className="hero__cities">
+          {/* Each city set apart, so that on a right-to-left page the first is on the right. */}
+          {studioCities(content.studios, language).map((city, i) => (
+            <Fragment key={city}>
+              {i > 0 && ' · '}
+              <Data>{city}</Data>
+            </Fragment>
+          ))}
+        </p>
         <p className="hero__when">
           <span>{display.date}</span>
           <span aria-hidden="true"> · </span>

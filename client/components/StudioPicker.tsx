@@ -1,8 +1,9 @@
 import { inLanguage } from '../../shared/languages.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addressLine, type Studio } from '../../shared/page-data.ts';
+import type { Studio, StudioText } from '../../shared/page-data.ts';
 import { useAppData } from '../app-data.tsx';
+import { Data } from '../data-text.tsx';
 import { useLanguage } from '../language.tsx';
 import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 
@@ -51,7 +52,9 @@ export function StudioPicker() {
         <div className="map-panel__info">
           <h3 className="map-panel__name">{shown(studio).name}</h3>
           <p className="map-panel__label">{t('location.address')}</p>
-          <address className="map-panel__address">{addressLine(shown(studio))}</address>
+          <address className="map-panel__address">
+            <AddressLine text={shown(studio)} />
+          </address>
           <a className="map-panel__link" href={studio.mapLinkUrl} target="_blank" rel="noopener noreferrer">
             {t('location.openMap')} <span className="visually-hidden">{t('studios.newTab')}</span>
           </a>
@@ -80,7 +83,9 @@ export function StudioPicker() {
           {studios.map((s) => (
             <li key={s.id} className="studio-list__item">
               <span className="studio-list__name">{shown(s).name}</span>
-              <address className="studio-list__address">{addressLine(shown(s))}</address>
+              <address className="studio-list__address">
+                <AddressLine text={shown(s)} />
+              </address>
               <a href={s.mapLinkUrl} target="_blank" rel="noopener noreferrer">
                 {t('location.openMap')}{' '}
                 <span className="visually-hidden">
@@ -92,5 +97,18 @@ export function StudioPicker() {
         </ul>
       </noscript>
     </section>
+  );
+}
+
+/**
+ * A studio's address on one line, as `addressLine` writes it: the address as the content file
+ * gives it, set apart so it keeps its written order on a right-to-left page, and the country in
+ * the page's language.
+ */
+function AddressLine({ text }: { text: StudioText }) {
+  return (
+    <>
+      <Data>{text.address}</Data>, {text.country}
+    </>
   );
 }

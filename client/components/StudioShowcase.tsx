@@ -1,6 +1,7 @@
 import { inLanguage } from '../../shared/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../app-data.tsx';
+import { Data } from '../data-text.tsx';
 import { useLanguage } from '../language.tsx';
 
 export function StudioShowcase() {
@@ -29,9 +30,11 @@ export function StudioShowcase() {
                   decoding="async"
                 />
                 <span className="studio-card__body">
-                  <span className="studio-card__name">{shown.name}</span>
+                  <span className="studio-card__name">
+                    <Data>{shown.name}</Data>
+                  </span>
                   <span className="studio-card__city">
-                    {shown.city}, {shown.country}
+                    <Data>{shown.city}</Data>, {shown.country}
                   </span>
                   <span className="studio-card__visit">
                     {t('studios.visit')} <span className="visually-hidden">{t('studios.newTab')}</span>

@@ -2,6 +2,7 @@ import { inLanguage } from '../../shared/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppData } from '../app-data.tsx';
+import { Data, LtrData, withElements } from '../data-text.tsx';
 import { EmbedChoiceWithdrawal } from '../components/EmbedChoiceWithdrawal.tsx';
 import { PRIVACY_ANCHOR } from '../components/Footer.tsx';
 import { useLanguage } from '../language.tsx';
@@ -16,12 +17,23 @@ export function Impressum() {
   const { company, privacyUpdated, video, mapProvider } = useAppData().content;
   useDocumentTitle('meta.impressumTitle');
   const country = inLanguage(company.country, language);
-  const address = `${company.street}, ${company.postalCode} ${company.city}, ${country}`;
+  // The street, postal code and town as written; the country in the page's language.
+  const address = (
+    <>
+      <Data>
+        {company.street}, {company.postalCode} {company.city}
+      </Data>
+      , {country}
+    </>
+  );
 
   return (
     <main id="main" className="legal" tabIndex={-1}>
       <Link className="button button--quiet legal__back" to="/">
-        ← {t('impressum.back')}
+        <span className="arrow" aria-hidden="true">
+          ←
+        </span>{' '}
+        {t('impressum.back')}
       </Link>
       <h1>{t('impressum.title')}</h1>
       <p>{t('impressum.intro')}</p>
@@ -29,13 +41,17 @@ export function Impressum() {
       <section aria-labelledby="owner-heading">
         <h2 id="owner-heading">{t('impressum.owner')}</h2>
         <p>
-          <strong>{company.name}</strong>
+          <strong>
+            <Data>{company.name}</Data>
+          </strong>
           <br />
-          {company.legalForm}
+          <Data>{company.legalForm}</Data>
           <br />
-          {company.street}
+          <Data>{company.street}</Data>
           <br />
-          {company.postalCode} {company.city}
+          <Data>
+            {company.postalCode} {company.city}
+          </Data>
           <br />
           {country}
         </p>
@@ -43,28 +59,44 @@ export function Impressum() {
         <dl className="legal__facts">
           <dt>{t('impressum.phone')}</dt>
           <dd>
-            <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+            <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`} dir="ltr">
+              {company.phone}
+            </a>
           </dd>
           <dt>{t('impressum.email')}</dt>
           <dd>
-            <a href={`mailto:${company.email}`}>{company.email}</a>
+            <a href={`mailto:${company.email}`} dir="ltr">
+              {company.email}
+            </a>
           </dd>
           <dt>{t('impressum.website')}</dt>
           <dd>
-            <a href={company.website}>{company.website}</a>
+            <a href={company.website} dir="ltr">
+              {company.website}
+            </a>
           </dd>
         </dl>
         <dl className="legal__facts">
           <dt>{t('impressum.register')}</dt>
-          <dd>{company.register}</dd>
+          <dd>
+            <Data>{company.register}</Data>
+          </dd>
           <dt>{t('impressum.registerCourt')}</dt>
-          <dd>{company.registerCourt}</dd>
+          <dd>
+            <Data>{company.registerCourt}</Data>
+          </dd>
           <dt>{t('impressum.vatId')}</dt>
-          <dd>{company.vatId}</dd>
+          <dd>
+            <Data>{company.vatId}</Data>
+          </dd>
           <dt>{t('impressum.managingDirectors')}</dt>
-          <dd>{company.managingDirectors}</dd>
+          <dd>
+            <Data>{company.managingDirectors}</Data>
+          </dd>
           <dt>{t('impressum.authority')}</dt>
-          <dd>{company.authority}</dd>
+          <dd>
+            <Data>{company.authority}</Data>
+          </dd>
           <dt>{t('impressum.purpose')}</dt>
           <dd>{t('impressum.purposeText')}</dd>
         </dl>
@@ -74,7 +106,13 @@ export function Impressum() {
         <h2 id="privacy-heading">{t('privacy.title')}</h2>
         <p>{t('privacy.intro')}</p>
         <h3>{t('privacy.scope.title')}</h3>
-        <p>{t('privacy.scope.body', { company: company.name, address, email: company.privacyEmail })}</p>
+        <p>
+          {withElements(t, 'privacy.scope.body', {
+            company: <Data>{company.name}</Data>,
+            address,
+            email: <LtrData>{company.privacyEmail}</LtrData>,
+          })}
+        </p>
         <h3>{t('privacy.maps.title')}</h3>
         <p>{t('privacy.maps.body')}</p>
         <h3>{t('privacy.embeds.title')}</h3>
@@ -109,7 +147,7 @@ export function Impressum() {
           ))}
         </ul>
         <h3>{t('privacy.objection.title')}</h3>
-        <p>{t('privacy.objection.body', { email: company.privacyEmail })}</p>
+        <p>{withElements(t, 'privacy.objection.body', { email: <LtrData>{company.privacyEmail}</LtrData> })}</p>
         <h3>{t('privacy.complaint.title')}</h3>
         <p>{t('privacy.complaint.body')}</p>
         <p className="legal__updated">{t('privacy.lastUpdate', { date: inLanguage(privacyUpdated, language) })}</p>

@@ -47,6 +47,9 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
   return home;
 }
 
+/** How long a new session may take, well within a journey's own timeout. */
+const SESSION_WAIT_MS = 30_000;
+
 /** How a plain visit's page starts what it logs about itself. */
 const PLAIN_VISIT = 'event-landing: plain visit';
 
@@ -104,9 +107,25 @@ async function startDisplay(): Promise<{ display: string; process: ChildProcess 
   return { display: `:${number}`, process: child };
 }
 
-async function startDriver(env: NodeJS.ProcessEnv): Promise<{ url: string; process: ChildProcess }> {
+interface Driver {
+  url: string;
+  process: ChildProcess;
+  /** The last of what the driver and the browser it started wrote, for a failure's message. */
+  output(): string;
+}
+
+async function startDriver(env: NodeJS.ProcessEnv): Promise<Driver> {
   const port = await freePort();
-  const child = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env });
+  const child = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  // Read to the end, so that neither process ever waits on a full pipe; the last 4 KB are kept.
+  let written = '';
+  const keep = (chunk: Buffer) => (written = (written + chunk.toString()).slice(-4096));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const output = () => written.trim() || '(nothing)';
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 100; tries++) {
     if (child.exitCode !== null) break;
@@ -114,7 +133,7 @@ async function startDriver(env: NodeJS.ProcessEnv): Promise<{ url: string; proce
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { url, process: child };
+    if (ready) return { url, process: child, output };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill();
@@ -128,12 +147,15 @@ async function startDriver(env: NodeJS.ProcessEnv): Promise<{ url: string; proce
  * WebDriver here runs no script before the page's own and reports no console, so the visitor's
  * line puts the problem probe, recording everything, and any init script first in each document.
  */
-export async function launchWebKit(): Promise<Engine> {
+export async function launchWebKit({
+  minibrowser = MINIBROWSER,
+  sessionWaitMs = SESSION_WAIT_MS,
+}: { minibrowser?: string; sessionWaitMs?: number } = {}): Promise<Engine> {
   assertWebKit();
   const screen = await startDisplay();
   const configRoot = mkdtempSync(path.join(tmpdir(), 'webkit-gtk-'));
   const open = new Set<BrowserTab>();
-  const version = execFileSync(MINIBROWSER, ['--version'], { env: { ...process.env, DISPLAY: screen.display } })
+  const version = execFileSync(minibrowser, ['--version'], { env: { ...process.env, DISPLAY: screen.display } })
     .toString()
     .trim();
 
@@ -154,22 +176,42 @@ export async function launchWebKit(): Promise<Engine> {
         ...(timeZone ? { TZ: timeZone } : {}),
       });
       let session: WebDriver;
+      let opened: NodeJS.Timeout | undefined;
       try {
-        session = await new Builder()
+        const build = new Builder()
           .usingServer(driver.url)
           .withCapabilities({
             browserName: 'MiniBrowser',
             // The tests' stand-in providers answer over https with a certificate of their own.
             acceptInsecureCerts: true,
             'webkitgtk:browserOptions': {
-              binary: MINIBROWSER,
+              binary: minibrowser,
               args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])],
             },
           })
           .build();
+        // A session that never comes would hold the journey until its own timeout, with no tab to
+        // keep evidence of: it fails here instead, with what the driver and the browser said.
+        session = await Promise.race([
+          build,
+          new Promise<never>((_, reject) => {
+            opened = setTimeout(
+              () =>
+                reject(
+                  new Error(
+                    `MiniBrowser did not open a session within ${sessionWaitMs / 1000} s. ` +
+                      `WebKitWebDriver and MiniBrowser wrote: ${driver.output()}`,
+                  ),
+                ),
+              sessionWaitMs,
+            );
+          }),
+        ]);
       } catch (error) {
         driver.process.kill();
         throw error;
+      } finally {
+        clearTimeout(opened);
       }
       line.runFirst(problemProbe, true);
 
@@ -276,7 +318,7 @@ export async function launchWebKit(): Promise<Engine> {
       const line = await VisitorLine.open(address.origin);
       line.runFirst(sayWhenHydrated, PLAIN_VISIT, pageHasHydrated);
       const browser = spawn(
-        MINIBROWSER,
+        minibrowser,
         ['--enable-write-console-messages-to-stdout=true', line.origin + address.pathname + address.search],
         {
           env: { ...process.env, DISPLAY: screen.display, XDG_CONFIG_HOME: gtkConfig(configRoot, false) },
