@@ -139,7 +139,7 @@ backend.reply.heroImages = json({
 });
 backend.reply.logoList = json([fileEntry(PREFERRED_LOGO)]);
 backend.objects.set(`logo/${PREFERRED_LOGO}`, {
-  body: await sharp(path.join(PUBLIC_DIR, 'images/logo.svg')).resize({ height: 160 }).png().toBuffer(),
+  body: await sharp(path.join(PUBLIC_DIR, 'favicon.svg')).resize({ height: 160 }).png().toBuffer(),
   contentType: 'image/png',
 });
 

@@ -1,6 +1,7 @@
 /**
  * Draws the sample images shipped in public/images: a hero slide and a card picture per
- * studio (evening skylines of the four cities, stage lights above), the logo and the icon.
+ * studio (evening skylines of the four cities, stage lights above) and the icon. The logo is drawn
+ * by the page itself with the event's name (client/components/DrawnLogo.tsx).
  * Run with `npm run images` after changing a design; the results are committed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -110,17 +111,6 @@ function sceneSvg(scene: Scene): string {
 </svg>`;
 }
 
-const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="120" viewBox="0 0 360 120" role="img" aria-label="Horizon Live 2027">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffd45c"/><stop offset="1" stop-color="#f5b700"/></linearGradient></defs>
-  <circle cx="60" cy="60" r="46" fill="none" stroke="url(#g)" stroke-width="8"/>
-  <path d="M22 70 H98" stroke="#fff" stroke-width="8" stroke-linecap="round"/>
-  <path d="M36 52 a24 24 0 0 1 48 0" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round"/>
-  <circle cx="60" cy="86" r="6" fill="#ff4d5e"/>
-  <text x="124" y="58" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="38" font-weight="800" fill="#fff" letter-spacing="1">HORIZON</text>
-  <text x="126" y="94" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="24" font-weight="600" fill="#ffd45c" letter-spacing="6">LIVE 2027</text>
-</svg>
-`;
-
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
   <rect width="64" height="64" rx="14" fill="#0a2a66"/>
   <circle cx="32" cy="32" r="20" fill="none" stroke="#f5b700" stroke-width="5"/>
@@ -150,6 +140,5 @@ for (const scene of scenes) {
       .toFile(out('studios', `${scene.id}-${width}.jpg`));
   }
 }
-writeFileSync(out('logo.svg'), LOGO);
 writeFileSync(path.join(PUBLIC_DIR, 'favicon.svg'), FAVICON);
 console.log('Images written to', out());

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawnLogo } from './DrawnLogo.tsx';
 
 /**
- * The logo, or the product name as text when there is none or it does not load.
+ * The logo: the image the content or the backend names, used as it is, or the sample's mark drawn
+ * with the event's name when there is none or it does not load.
  * Before scripts run a broken image shows its alt text, which is the same name;
  * once hydrated, an image that already failed is caught by checking it directly,
  * since its error event fired before React was listening. It loads at low priority, like the
@@ -18,7 +20,7 @@ export function Logo({ url }: { url: string | null }) {
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, [url]);
 
-  if (!url || failed) return <p className="logo logo--text">{t('product')}</p>;
+  if (!url || failed) return <DrawnLogo name={t('product')} />;
   return (
     <img
       ref={image}

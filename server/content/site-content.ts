@@ -243,7 +243,12 @@ export const contentSchema = z
         ),
     }),
     maps: z.strictObject({ provider: embedProvider }).describe('The studios’ map frames'),
-    logo: imageAddress.nullable(),
+    logo: imageAddress
+      .nullable()
+      .optional()
+      .describe(
+        'An image of the event’s own, used as it is; without one the sample’s mark is drawn with the name (`product`) in the page’s language',
+      ),
     heroSlides: z.array(heroSlide).max(20),
     studios: z
       .array(
@@ -535,7 +540,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
       updated: new Date(event.updated),
     },
     heroSlides: file.heroSlides.map(({ studio, ...slide }) => ({ ...slide, studioId: studio })),
-    logoUrl: file.logo,
+    logoUrl: file.logo ?? null,
     placeholders: placeholderFields(file),
     raw: file,
   };

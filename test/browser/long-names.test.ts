@@ -3,6 +3,7 @@ import { LANGUAGES } from '../helpers/languages.ts';
 import { atTheLimits, LONG_WORD } from '../helpers/long-texts.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { waitForHydration } from './journey.ts';
+import { keepScreenshot } from './screenshots.ts';
 import { setUpSite } from './site.ts';
 
 /**
@@ -10,7 +11,7 @@ import { setUpSite } from './site.ts';
  * 390×844 phone, with the name holding a 60-letter word and every text the hero shows as long as
  * allowed, in every language, no page is wider than the screen and the hero's button is within the
  * first two screens. The visitor is in Kiritimati, so that the hero also shows the times on their
- * own clock; there is no logo, so that it shows the name twice.
+ * own clock; the logo is the drawn one, so that it shows the name twice.
  */
 const fixture = atTheLimits();
 const site = setUpSite({ CONTENT_PATH: fixture.contentPath, LOCALES_PATH: fixture.localesDir });
@@ -79,7 +80,7 @@ describe.each(LANGUAGES)('the longest texts allowed, on a 390×844 phone, in %s'
     await waitForHydration(page);
     // The texts at their limits are the ones shown: the name twice, and the visitor's own times.
     expect(await page.text('.hero__title')).toContain(LONG_WORD);
-    expect(await page.text('.logo--text')).toContain(LONG_WORD);
+    expect(await page.text('.logo__name')).toContain(LONG_WORD);
     // The visitor's own times come once the browser knows its zone, after hydration.
     await page.waitFor(() => document.querySelector('[data-testid="visitor-time"]'), undefined, {
       what: "the visitor's own times",
@@ -92,6 +93,7 @@ describe.each(LANGUAGES)('the longest texts allowed, on a 390×844 phone, in %s'
     expect(button.top, "the hero's button's top, from the page's top").toBeLessThanOrEqual(2 * PHONE.height);
     expect(button.bottom, "the hero's button's bottom, from the page's top").toBeLessThanOrEqual(2 * PHONE.height);
     expect(await sidewaysOverflow(page)).toEqual([]);
+    await keepScreenshot(page, `limits-${lng}-390x844-${site.engine}.png`);
   });
 
   it.each(['/impressum', '/no-such-page'])('%s: nothing wider than the screen', async (path) => {

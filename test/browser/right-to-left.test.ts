@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { problemsOf, waitForHydration } from './journey.ts';
+import { keepScreenshot } from './screenshots.ts';
 import { setUpSite } from './site.ts';
 
 /** Arabic, written right to left, added to the built server by files alone (with French). */
@@ -188,6 +189,34 @@ describe('a right-to-left page', () => {
     const running: [string, string][] = [[scope, 'Praterstraße 1, 1020 Wien']];
     expect(await orderBreaks(visitor, running)).toEqual(noBreaks(running));
     expect(await problemsOf(visitor)).toEqual([]);
+  });
+
+  it('sets the event’s name in the drawn logo right to left, the mark at the line’s start', async () => {
+    const visitor = await site.visitor({ language: 'ar', viewport: { width: 390, height: 844 } });
+    await open(visitor, '/', '.logo__name');
+    const logo = await visitor.evaluate(() => {
+      const box = (s: string) => {
+        const { left, right } = document.querySelector(s)!.getBoundingClientRect();
+        return { left, right };
+      };
+      const name = document.querySelector('.logo__name')!;
+      // Where the first word's letters are, not its line's box.
+      const letters = document.createRange();
+      letters.selectNodeContents(document.querySelector('.logo__lead')!);
+      return {
+        label: document.querySelector('.logo')!.getAttribute('aria-label'),
+        direction: getComputedStyle(name).direction,
+        mark: box('.logo__mark'),
+        name: box('.logo__name'),
+        lead: { left: letters.getBoundingClientRect().left, right: letters.getBoundingClientRect().right },
+      };
+    });
+    expect(logo.label).toBe('أفق لايف 2027');
+    expect(logo.direction).toBe('rtl');
+    expect(logo.mark.left, 'the mark to the right of the name').toBeGreaterThanOrEqual(logo.name.right);
+    expect(Math.abs(logo.name.right - logo.lead.right), 'the first word set from the right').toBeLessThan(2);
+    expect(await problemsOf(visitor)).toEqual([]);
+    await keepScreenshot(visitor, `right-to-left-ar-390x844-${site.engine}.png`);
   });
 
   it('shows a studio’s address in its written order in the map panel', async () => {

@@ -1,12 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../server/config/paths.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
+import { keepScreenshot } from './screenshots.ts';
 import { setUpSite } from './site.ts';
-
-/** Where the suite leaves its screenshots, as build artefacts. */
-export const SCREENSHOT_DIR = path.join(APP_ROOT, 'test-results', 'screenshots');
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -30,9 +25,7 @@ describe.each(LANGUAGES)(`screenshots of / in %s, in ${site.engine}`, (lng) => {
       await document.querySelector<HTMLImageElement>('.hero__slide')!.decode();
       for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
     });
-    const png = await visitor.screenshot();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(path.join(SCREENSHOT_DIR, `home-${lng}-${name}-${width}x${height}-${site.engine}.png`), png);
+    const png = await keepScreenshot(visitor, `home-${lng}-${name}-${width}x${height}-${site.engine}.png`);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     // The visitor's viewport, at one device pixel per CSS pixel.
     expect(pngSize(png)).toEqual({ width, height });

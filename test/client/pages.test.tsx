@@ -120,33 +120,39 @@ describe('the logo', () => {
     return root;
   };
 
-  it('falls back to the product name when the image fails', () => {
+  const drawnName = () => {
+    const drawn = document.querySelector('.logo--drawn')!;
+    expect(drawn.getAttribute('aria-label')).toBe('Horizon Live 2027');
+    return drawn.querySelector('.logo__name')!.textContent;
+  };
+
+  it('draws the mark with the name when the image fails', () => {
     vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
     mount('/images/missing.png');
     const img = document.querySelector('img.logo')!;
     expect(img.getAttribute('alt')).toBe('Horizon Live 2027');
     act(() => void img.dispatchEvent(new Event('error')));
     expect(document.querySelector('img')).toBeNull();
-    expect(document.querySelector('.logo--text')!.textContent).toBe('Horizon Live 2027');
+    expect(drawnName()).toBe('Horizon Live 2027');
   });
 
   it('notices an image that failed before the scripts ran', () => {
     vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
     vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
     mount('/images/missing.png');
-    expect(document.querySelector('.logo--text')!.textContent).toBe('Horizon Live 2027');
+    expect(drawnName()).toBe('Horizon Live 2027');
   });
 
   it('keeps an image that loaded', () => {
     vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
     vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(240);
-    mount('/images/logo.svg');
+    mount('/images/brand.png');
     expect(document.querySelector('img.logo')).not.toBeNull();
   });
 
-  it('shows the product name when there is no logo', () => {
+  it('draws the mark with the name when the content names no logo image', () => {
     mount(null);
-    expect(document.querySelector('.logo--text')!.textContent).toBe('Horizon Live 2027');
+    expect(drawnName()).toBe('Horizon Live 2027');
   });
 });
 

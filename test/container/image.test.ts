@@ -42,7 +42,7 @@ describe('the image, built by Podman and run read-only', () => {
     expect(await notFound.text()).toContain('not-found');
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/locales/en/translation.json`)).status).toBe(200);
-    expect((await fetch(`${url}/images/logo.svg`)).status).toBe(200);
+    expect((await fetch(`${url}/images/studios/munich-480.jpg`)).status).toBe(200);
   });
 
   it('serves the metrics on their own port only', async () => {

@@ -379,7 +379,13 @@ export function describeEdge(name: CacheName) {
       expect(plain.headers['set-cookie']).toBeUndefined();
       // A page chosen by ?lng= reaches the server each time; the plain one may be a kept copy.
       for (const answer of [chosen, chosenAgain]) expect(await loggedByServer(answer)).toBe(true);
-      for (const url of ['/api/hero-slides', '/api/logo', script, '/locales/en/translation.json', '/images/logo.svg']) {
+      for (const url of [
+        '/api/hero-slides',
+        '/api/logo',
+        script,
+        '/locales/en/translation.json',
+        '/images/studios/munich-480.jpg',
+      ]) {
         expect((await at(url, { Cookie: 'selectedLanguage=en' })).headers['set-cookie']).toBeUndefined();
       }
     });
@@ -562,12 +568,12 @@ export function describeEdge(name: CacheName) {
     it('drops cookies and normalises Accept-Encoding for kept paths; sends a page the variant cookie alone', async () => {
       const visitor = { Cookie: 'theme=dark; selectedLanguage=en', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
       await at('/api/logo', visitor);
-      await at('/images/logo.svg', visitor);
+      await at('/images/studios/munich-480.jpg', visitor);
       await at('/impressum?utm_source=mail', visitor);
       await at('/', { ...visitor, Cookie: 'SelectedLanguage=en, selectedLanguage=es' });
       await at('/event.ics', visitor);
       const coding = name === 'varnish' ? 'gzip' : 'br';
-      for (const kept of ['/api/logo', '/images/logo.svg']) {
+      for (const kept of ['/api/logo', '/images/studios/munich-480.jpg']) {
         expect(arrived(kept)).toEqual([{ url: kept, cookie: undefined, acceptEncoding: coding }]);
       }
       expect(arrived('/impressum')).toEqual([

@@ -63,7 +63,7 @@ describe('GET /metrics', () => {
     await request(app).get('/impressum').expect(200);
     await request(app).get('/locales/es/translation.json').expect(200);
     await request(app).get(assetPath()).expect(200);
-    await request(app).get('/images/logo.svg').expect(200);
+    await request(app).get('/images/studios/munich-480.jpg').expect(200);
     await request(app).get('/healthz').expect(200);
     await request(app).post('/').expect(405);
     const { text } = await request(metricsListener(deps.metrics, deps.readiness)).get('/metrics');

@@ -36,7 +36,7 @@ const PATHS = () => [
   '/no/such/page',
   asset,
   '/locales/en/translation.json',
-  '/images/logo.svg',
+  '/images/studios/munich-480.jpg',
   '/api/hero-slides',
   '/api/logo',
   '/healthz',

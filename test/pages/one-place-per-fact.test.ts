@@ -5,7 +5,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslations } from '../../server/content/translations.ts';
-import { LOCALES_DIR } from '../../server/config/paths.ts';
+import { loadContent } from '../../server/content/site-content.ts';
+import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
@@ -56,7 +57,8 @@ describe('renaming the event: the `product` line of each locale file, and nothin
     expect(doc.querySelector('h1.hero__title')!.textContent).toBe(name);
     // The link to the stream at its provider, which stands in the player's place until it loads.
     expect(doc.querySelector('#rsvp .embed-placeholder__link')!.textContent).toContain(name);
-    expect(doc.querySelector('.logo')!.getAttribute('alt')).toBe(name);
+    expect(doc.querySelector('.logo')!.getAttribute('aria-label')).toBe(name);
+    expect(doc.querySelector('.logo__name')!.textContent).toBe(name);
     expect(metaContent(doc, 'description')!.startsWith(`${name}:`)).toBe(true);
     expect(metaContent(doc, 'og:site_name')).toBe(name);
     expect(metaContent(doc, 'og:title')).toBe(doc.title);
@@ -100,6 +102,78 @@ describe('renaming the event: the `product` line of each locale file, and nothin
     expect(Object.values(event).join('\n')).not.toContain(OLD_NAME);
     expect(event.UID).toBe('horizon-live-2027@example.com');
     expect(res.headers['content-disposition']).toBe('attachment; filename=horizon-live-2027.ics');
+  });
+
+  describe('the logo: no word of the old name in any logo a page shows or points to', () => {
+    const OLD_WORDS = OLD_NAME.toLowerCase().split(' ');
+    let withoutSlides: Express;
+    beforeAll(async () => {
+      // Without slides the previews fall back to the logo: the path where a drawn picture would show.
+      const content = { ...loadContent(DEFAULT_CONTENT_PATH), heroSlides: [] };
+      ({ app: withoutSlides } = await testApp(
+        { content, translations: await loadTranslations(localesDir, LANGUAGES) },
+        ENV,
+      ));
+    });
+
+    /** The text of a picture this site serves: an SVG's text elements and its label; nothing for a raster image. */
+    const pictureText = async (server: Express, address: string) => {
+      const res = await request(server).get(address.replace(ORIGIN, '')).buffer(true);
+      if (!String(res.headers['content-type']).startsWith('image/svg+xml')) return '';
+      const svg = parseHtml(`<body>${String(res.body instanceof Buffer ? res.body.toString() : res.text)}</body>`);
+      return [...svg.querySelectorAll('text, [aria-label]')]
+        .map((element) => `${element.textContent} ${element.getAttribute('aria-label') ?? ''}`)
+        .join(' ');
+    };
+
+    /**
+     * Every logo's text on a page: the drawn logo's name and label, an image logo's alternative
+     * text, and the text in each picture of this site the page points to (the logo, icons, the
+     * Open Graph and Twitter images, the JSON-LD's images).
+     */
+    const logoTexts = async (server: Express, html: string) => {
+      const doc = parseHtml(html);
+      const texts = [...doc.querySelectorAll('.logo')].map(
+        (logo) => `${logo.textContent} ${logo.getAttribute('aria-label') ?? ''} ${logo.getAttribute('alt') ?? ''}`,
+      );
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+      const pictures = [
+        ...[...doc.querySelectorAll('img.logo, link[rel~="icon"]')].map(
+          (element) => element.getAttribute('src') ?? element.getAttribute('href')!,
+        ),
+        ...['og:image', 'twitter:image'].flatMap((key) => metaContent(doc, key) ?? []),
+        ...blocks.flatMap(([, json]) => [(JSON.parse(json!) as { image?: string[] }).image ?? []].flat()),
+      ].filter((address) => address.startsWith('/') || address.startsWith(ORIGIN));
+      for (const address of new Set(pictures)) texts.push(await pictureText(server, address));
+      return texts.join(' ').toLowerCase();
+    };
+
+    const oldWordsIn = (text: string) => OLD_WORDS.filter((word) => text.includes(word));
+
+    it.each(LANGUAGES)('in %s: on /, /impressum and a 404, with slides and without', async (lng) => {
+      for (const server of [app, withoutSlides]) {
+        for (const [url, status] of [
+          [`/?lng=${lng}`, 200],
+          [`/impressum?lng=${lng}`, 200],
+          [`/no/such/page?lng=${lng}`, 404],
+        ] as const) {
+          const { text } = await request(server).get(url).expect(status);
+          expect(oldWordsIn(await logoTexts(server, text)), url).toEqual([]);
+        }
+        // The landing page's logo names the event by its new name.
+        const { text } = await request(server).get(`/?lng=${lng}`);
+        expect(await logoTexts(server, text)).toContain(NEW_NAME[lng].toLowerCase());
+      }
+    });
+
+    it.each(LANGUAGES)('in %s: in the calendar entry, which points to no picture', async (lng) => {
+      for (const server of [app, withoutSlides]) {
+        const { text } = await request(server).get(`/event.ics?lng=${lng}`).buffer(true).expect(200);
+        const { event } = readSingleEvent(Buffer.from(text));
+        expect(Object.keys(event).filter((key) => /^(ATTACH|IMAGE)/.test(key))).toEqual([]);
+        expect(event.SUMMARY).toBe(NEW_NAME[lng]);
+      }
+    });
   });
 
   it('serves the renamed locale files to the browser', async () => {

@@ -5,6 +5,8 @@ import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { parseHtml } from '../helpers/html.ts';
+import { loadContent } from '../../server/content/site-content.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 
 const HERO_TAGLINE: Record<Language, string> = {
   de: 'Ein Abend. Vier Studios. Eine gemeinsame Sendung.',
@@ -148,10 +150,27 @@ describe('the page markup', () => {
     expect(res.text).toMatch(/<img class="hero__slide is-active" [^>]*fetchPriority="low"/);
   });
 
-  it('loads the logo at low priority, without a preload of its own', async () => {
-    const res = await request(app).get('/');
-    expect(res.text).toMatch(/<img class="logo" [^>]*fetchPriority="low"/);
-    expect(res.text).not.toContain('<link rel="preload" as="image" href="/images/logo.svg"');
+  it('draws the sample logo with the event’s name in the page: no picture to fetch', async () => {
+    const doc = parseHtml((await request(app).get('/?lng=es').expect(200)).text);
+    const logo = doc.querySelector('.hero .logo')!;
+    expect(logo.tagName).toBe('P');
+    expect(logo.getAttribute('role')).toBe('img');
+    expect(logo.getAttribute('aria-label')).toBe('Horizon Live 2027');
+    expect(logo.querySelector('.logo__lead')!.textContent).toBe('Horizon');
+    expect(logo.querySelector('.logo__rest')!.textContent).toBe('Live 2027');
+    expect(logo.querySelector('svg.logo__mark')!.getAttribute('aria-hidden')).toBe('true');
+    expect(doc.querySelector('img.logo')).toBeNull();
+  });
+
+  it('loads a logo image the content names at low priority, without a preload of its own', async () => {
+    const content = { ...loadContent(DEFAULT_CONTENT_PATH), logoUrl: '/images/brand.png' };
+    const { app: branded } = await testApp({ content });
+    const res = await request(branded).get('/').expect(200);
+    expect(res.text).toMatch(
+      /<img class="logo" src="\/images\/brand\.png" alt="Horizon Live 2027" [^>]*fetchPriority="low"/,
+    );
+    expect(res.text).not.toContain('<link rel="preload" as="image" href="/images/brand.png"');
+    expect(parseHtml(res.text).querySelector('.logo--drawn')).toBeNull();
   });
 
   it('shows the first slide and its studio in the server HTML, and no other slide', async () => {

@@ -141,7 +141,7 @@ describe('locale files', () => {
 
 describe('images and other public files', () => {
   it('may be kept for an hour', async () => {
-    const res = await request(app).get('/images/logo.svg').expect(200);
+    const res = await request(app).get('/images/studios/munich-480.jpg').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.headers.etag).toBeDefined();
   });
@@ -171,7 +171,7 @@ describe('validators of bodies sent in several codings', () => {
     '/robots.txt',
     '/sitemap.xml',
     '/event.ics',
-    '/images/logo.svg',
+    '/images/studios/munich-480.jpg',
     '/favicon.svg',
   ];
 
