@@ -217,7 +217,7 @@ describe(`the first paint in ${browsers.engine}`, () => {
       // No frame could show the page without its title: in every engine, the frames themselves.
       expect(found.early).toBe(0);
       // Chromium's largest contentful paint names the title, in the first paint. Firefox weighs
-      // text and images otherwise (it names the logo, decoded a frame later); WebKit has none.
+      // text and images otherwise; WebKit has none.
       if (browsers.engine === 'chromium') {
         expect(found.largest).toEqual([{ at: found.firstPaint, element: 'hero__title' }]);
       }
