@@ -12,7 +12,9 @@ describe.each(LANGUAGES)('every page in %s', (lng) => {
   it.each(PAGES)('%s logs no error or warning and violates no security policy', async (path) => {
     const visitor = await site.visitor({ language: lng });
     await visitor.goto(path);
-    // Let hydration, the late slides and the lazy frames happen.
+    // The 404 page logs its error once hydrated: a fixed pause alone ended before on a busy machine.
+    await waitForHydration(visitor);
+    // Let the late slides and the lazy frames happen.
     await visitor.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await new Promise((resolve) => setTimeout(resolve, 800));
 

@@ -1,10 +1,11 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentEngineName } from './driver/engines.ts';
 import { VisitorLine } from './driver/line.ts';
-import { launchWebKit } from './driver/webkit.ts';
+import { launchWebKit, startDisplay, stop } from './driver/webkit.ts';
 
 /**
  * WebKit's driver layer on its own: a session that never opens fails the journey within a bound,
@@ -35,6 +36,45 @@ describe.runIf(currentEngineName() === 'webkit')('a WebKit session that never op
     } finally {
       await line.close();
       await engine.close();
+    }
+  });
+});
+
+/**
+ * Opens a connection to the X display and sends the protocol's setup request, as every client
+ * does first: true when the server accepts it, false when it refuses or drops the connection.
+ */
+function connectToDisplay(display: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(`/tmp/.X11-unix/X${display.slice(1)}`);
+    const done = (accepted: boolean) => {
+      socket.destroy();
+      resolve(accepted);
+    };
+    socket.setTimeout(10_000, () => done(false));
+    // Little-endian, protocol 11.0, no authorisation.
+    socket.on('connect', () => socket.write(Buffer.from([0x6c, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0])));
+    socket.once('data', (reply: Buffer) => done(reply[0] === 1));
+    socket.on('error', () => done(false));
+    socket.on('close', () => done(false));
+  });
+}
+
+describe.runIf(currentEngineName() === 'webkit')('the display the browsers draw on', () => {
+  it('accepts every client while others come and go, as visitors’ browsers do', async () => {
+    const screen = await startDisplay();
+    try {
+      // Four at a time, each connecting and leaving at once: the display is often left empty.
+      const refused = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          let count = 0;
+          for (let i = 0; i < 250; i++) if (!(await connectToDisplay(screen.display))) count++;
+          return count;
+        }),
+      );
+      expect(refused).toEqual([0, 0, 0, 0]);
+    } finally {
+      await stop(screen.process);
     }
   });
 });

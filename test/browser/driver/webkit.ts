@@ -82,7 +82,7 @@ function sayWhenHydrated(prefix: string, hasHydrated: () => boolean): void {
 }
 
 /** Ends a child process, forcibly if it has not gone within two seconds of being asked. */
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill();
@@ -91,10 +91,14 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-/** A display of its own: MiniBrowser has no headless mode. */
-async function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
-  const child = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+/**
+ * A display of its own: MiniBrowser has no headless mode. Without `-noreset`, Xvfb resets itself
+ * whenever its last client leaves, as each visitor's browser does, and drops a client that connects
+ * meanwhile: on a busy machine the next visitor's browser then "cannot open display".
+ */
+export async function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
+  const child = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp', '-noreset'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   const number = await new Promise<string>((resolve, reject) => {
     let written = '';
@@ -330,6 +334,12 @@ export async function launchWebKit({
       browser.stderr.on('data', (chunk: Buffer) => (written += chunk.toString()));
       try {
         for (const deadline = Date.now() + 30_000; !written.includes(`${PLAIN_VISIT} settled`);) {
+          if (browser.exitCode !== null || browser.signalCode !== null) {
+            throw new Error(
+              `MiniBrowser ended (${browser.exitCode ?? browser.signalCode}) before ${url} hydrated. ` +
+                `It wrote: ${written.trim().slice(-2000) || '(nothing)'}`,
+            );
+          }
           if (Date.now() > deadline) {
             const lastWord = written.match(new RegExp(`${PLAIN_VISIT} waiting .*`, 'g'))?.at(-1);
             const requests = line.requests.map(({ path, status }) => `${path} ${status ?? 'unanswered'}`);
