@@ -186,6 +186,14 @@ describe('one click', () => {
     expect(maps.reached).toBe(false);
 
     await visitor.select('#studio-select', 'marbella');
+    // The panel renders the chosen studio's placeholder anew: a click before that is lost with the old one.
+    await visitor.waitFor(
+      () => document.querySelector('.map-panel__address')?.textContent?.includes('Marbella'),
+      undefined,
+      {
+        what: 'the map panel to show Marbella',
+      },
+    );
     await visitor.click('.map-panel .embed-placeholder__load');
     await waitForRequest(maps, '/maps', 'Marbella');
     // Another studio's map follows without asking again (the keyboard passes Vienna on the way).
