@@ -1,12 +1,13 @@
 /**
- * Checks a content file and the translation files exactly as the server does at start, without
- * starting it: `npm run check:content [file]` (default: CONTENT_PATH, else content/event.json).
+ * Checks a content file, the translation files and the live file exactly as the server does at
+ * start, without starting it: `npm run check:content [file]` (default: CONTENT_PATH, else
+ * content/event.json); the live file is LIVE_PATH, else live.json beside the content file.
  * Prints every problem and warning, one line each with the file, the line and the field, and
  * exits 1 when there is a problem that would stop the server.
  */
 import path from 'node:path';
 import { checkEditorFiles } from '../server/content/editor-files.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/config/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, liveFileBeside, LOCALES_DIR } from '../server/config/paths.ts';
 
 // A path given here is taken from where the command was typed, and printed as it was given;
 // CONTENT_PATH and LOCALES_PATH as the server takes them, printed as the operator wrote them.
@@ -21,11 +22,23 @@ const [localesDir, localesShown] = process.env.LOCALES_PATH
   ? [path.resolve(APP_ROOT, process.env.LOCALES_PATH), process.env.LOCALES_PATH]
   : [LOCALES_DIR, path.relative(cwd, LOCALES_DIR) || '.'];
 
-const { problems, warnings } = checkEditorFiles({ contentPath, contentShown, localesDir, localesShown });
+const [livePath, liveShown] = process.env.LIVE_PATH
+  ? [path.resolve(APP_ROOT, process.env.LIVE_PATH), process.env.LIVE_PATH]
+  : [liveFileBeside(contentPath), liveFileBeside(contentShown)];
+
+const { problems, warnings, live } = checkEditorFiles({
+  contentPath,
+  contentShown,
+  localesDir,
+  localesShown,
+  livePath,
+  liveShown,
+});
 for (const line of warnings) console.log(line);
 for (const line of problems) console.error(line);
 if (problems.length > 0) {
   console.error(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}: the server would not start.`);
   process.exit(1);
 }
-console.log(`${contentShown}: valid; translations in ${localesShown}: valid`);
+const liveSays = live?.notice || live?.status ? 'valid' : 'valid (no live changes)';
+console.log(`${contentShown}: valid; translations in ${localesShown}: valid; ${liveShown}: ${liveSays}`);

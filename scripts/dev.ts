@@ -13,7 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { checkEditorFiles } from '../server/content/editor-files.ts';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../server/config/paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, liveFileBeside, LOCALES_DIR } from '../server/config/paths.ts';
 import {
   buildStarter,
   scriptBuildOptions,
@@ -132,6 +132,8 @@ function editorProblems(): DevReport | null {
     contentShown: process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath),
     localesDir,
     localesShown: process.env.LOCALES_PATH ?? path.relative(APP_ROOT, localesDir),
+    livePath: process.env.LIVE_PATH ? path.resolve(APP_ROOT, process.env.LIVE_PATH) : liveFileBeside(contentPath),
+    liveShown: process.env.LIVE_PATH ?? liveFileBeside(path.relative(APP_ROOT, contentPath)),
   });
   return problems.length > 0 ? refusedReport(problems) : null;
 }

@@ -8,6 +8,7 @@ import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readine
 import { backendHeroSource } from './hero/from-backend.ts';
 import { embeddedHeroSource } from './hero/from-content.ts';
 import type { HeroSource } from './hero/hero-source.ts';
+import type { LiveSource } from './live/live-source.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { PAGE_ROUTE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
@@ -25,6 +26,8 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource'> {
   readiness: Readiness;
   /** The hero's slides and logo; by default the backend when configured, else the content file. */
   heroSource?: HeroSource;
+  /** The notice and status the event team changes without a restart; by default none. */
+  liveSource?: LiveSource;
   /** Told how every /api answer was served and about every failed backend call; the metrics' observer in production. */
   cacheObserver?: CacheObserver;
   /** The clock (ms since the epoch) of the backend caches and of the event's phase and countdown. */

@@ -4,6 +4,7 @@ import { loadClientAssets } from './static/client-assets.ts';
 import { loadConfig } from './config/environment.ts';
 import { checkEditorFiles } from './content/editor-files.ts';
 import { ContentError } from './content/site-content.ts';
+import { fileLiveSource } from './live/file-source.ts';
 import { createReadiness } from './ops/health.ts';
 import { createHttpServer } from './ops/http-server.ts';
 import { loadTranslations } from './content/translations.ts';
@@ -18,12 +19,14 @@ import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 let started;
 try {
   const config = loadConfig();
-  // The content file and the translations, every problem counted, as npm run check:content lists them.
+  // The content file, the translations and the live file, every problem counted, as npm run check:content lists them.
   const checked = checkEditorFiles({
     contentPath: config.contentPath,
     contentShown: config.contentPathAsGiven,
     localesDir: config.localesPath,
     localesShown: config.localesPathAsGiven,
+    livePath: config.live.path,
+    liveShown: config.live.pathAsGiven,
   });
   if (!checked.content) throw new ContentError(checked.problems);
   const content = checked.content;
@@ -41,6 +44,15 @@ try {
   }
   const metrics = createMetrics({ droppedLogLines: output.droppedLines });
   const readiness = createReadiness();
+  // Read again whenever it changes: a change the check refuses leaves the last good state.
+  const liveSource = fileLiveSource({
+    path: config.live.path,
+    shown: config.live.pathAsGiven,
+    languages,
+    checkEveryMs: config.live.fileCheckSeconds * 1000,
+    logger,
+    observer: metrics.liveObserver,
+  });
   // With SUPABASE_URL and SUPABASE_ANON_KEY this creates the backend client and reads the cache snapshot.
   const app = createApp({
     config,
@@ -50,6 +62,7 @@ try {
     logger,
     metrics,
     cacheObserver: metrics.cacheObserver,
+    liveSource,
     readiness,
   });
   started = { config, processLogger, app, metrics, readiness, exits };

@@ -37,6 +37,7 @@ const SERVER_LAYERS = [
   'api', // /api/hero-slides and /api/logo, and the cache headers they carry
   'static', // hashed client assets, the locale files, public/
   'hero', // where the hero's slides and logo come from: the content file or the backend
+  'live', // the live state: the notice and status the event team changes without a restart
   'backend', // the Supabase calls, their answers checked, the cache and its snapshot
   'content', // the content and locale files, read and checked, with file and line
   'http', // what every route shares: entity tags, content codings, the error handler, route labels

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from './paths.ts';
+import { APP_ROOT, DEFAULT_CONTENT_PATH, liveFileBeside, LOCALES_DIR } from './paths.ts';
 
 /** A configuration the server cannot run with; its message is one line naming every bad variable. */
 export class ConfigError extends Error {
@@ -101,6 +101,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   CONTENT_PATH: z.string().min(1).optional(),
   LOCALES_PATH: z.string().min(1).optional(),
+  LIVE_PATH: z.string().min(1).optional(),
+  LIVE_EDGE_SECONDS: wholeNumber(0, 60).default(5),
+  LIVE_FILE_CHECK_SECONDS: wholeNumber(1, 3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
   PUBLIC_ORIGIN: z
@@ -163,6 +166,17 @@ export interface CacheSettings {
   snapshotPath: string;
 }
 
+export interface LiveSettings {
+  /** The live file: what the event team changes on the day, read again whenever it changes. */
+  path: string;
+  /** That file as the operator named it (LIVE_PATH, or beside the content file), for messages. */
+  pathAsGiven: string;
+  /** How long a shared cache or a browser may keep /api/live. */
+  edgeSeconds: number;
+  /** How often the file is compared with what was read, besides the folder's change events. */
+  fileCheckSeconds: number;
+}
+
 export interface Config {
   port: number;
   /** Where /metrics is served, on the same host (0: a free port). */
@@ -176,6 +190,7 @@ export interface Config {
   localesPath: string;
   /** That folder as the operator named it (LOCALES_PATH), for messages. */
   localesPathAsGiven: string;
+  live: LiveSettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The most bytes of log lines kept for a reader that is slow; what does not fit is dropped. */
   logBufferBytes: number;
@@ -223,15 +238,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ('problems' in backend) problems.push(...backend.problems);
   if (problems.length > 0 || !parsed.success || 'problems' in backend) throw new ConfigError(problems);
   const e = parsed.data;
+  const contentPath = e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH;
+  const contentPathAsGiven = e.CONTENT_PATH ?? path.relative(APP_ROOT, DEFAULT_CONTENT_PATH);
   return Object.freeze({
     port: e.PORT,
     metricsPort: e.METRICS_PORT,
     host: e.HOST,
     production: e.NODE_ENV === 'production',
-    contentPath: e.CONTENT_PATH ? path.resolve(APP_ROOT, e.CONTENT_PATH) : DEFAULT_CONTENT_PATH,
-    contentPathAsGiven: e.CONTENT_PATH ?? path.relative(APP_ROOT, DEFAULT_CONTENT_PATH),
+    contentPath,
+    contentPathAsGiven,
     localesPath: e.LOCALES_PATH ? path.resolve(APP_ROOT, e.LOCALES_PATH) : LOCALES_DIR,
     localesPathAsGiven: e.LOCALES_PATH ?? path.relative(APP_ROOT, LOCALES_DIR),
+    live: {
+      path: e.LIVE_PATH ? path.resolve(APP_ROOT, e.LIVE_PATH) : liveFileBeside(contentPath),
+      pathAsGiven: e.LIVE_PATH ?? liveFileBeside(contentPathAsGiven),
+      edgeSeconds: e.LIVE_EDGE_SECONDS,
+      fileCheckSeconds: e.LIVE_FILE_CHECK_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,

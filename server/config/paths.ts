@@ -21,3 +21,8 @@ export const LOCALES_DIR = path.join(APP_ROOT, 'locales');
 export const PUBLIC_DIR = path.join(APP_ROOT, 'public');
 export const CLIENT_BUILD_DIR = path.join(APP_ROOT, 'dist', 'client');
 export const DEFAULT_CONTENT_PATH = path.join(APP_ROOT, 'content', 'event.json');
+
+/** The live file's default place: beside the content file, as a ConfigMap mounts both in one folder. */
+export function liveFileBeside(contentPath: string): string {
+  return path.join(path.dirname(contentPath), 'live.json');
+}

@@ -134,7 +134,7 @@ const heroSlide = z.strictObject({
     .describe('The id of the studio it shows, as in studios; the hero names that studio in the page’s language'),
 });
 
-const languageCode = z
+export const languageCode = z
   .string()
   .regex(LANGUAGE_CODE_PATTERN, 'is not a language code such as "fr" or "pt-BR"')
   .meta({ pattern: LANGUAGE_CODE_PATTERN.source });
@@ -609,7 +609,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** A zod refinement that refuses a value with the words `problemOf` finds for it, if any. */
-function refuseWith(problemOf: (value: string) => string | null) {
+export function refuseWith(problemOf: (value: string) => string | null) {
   return (value: string, ctx: z.RefinementCtx<string>) => {
     const problem = problemOf(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });

@@ -28,6 +28,8 @@ export const TEXT_LIMITS = {
   countdownUnit: 20,
   /** The line of the visitor's own times, with `{{time}}` as written. */
   visitorTime: 40,
+  /** The live file's notice, in each language: a few lines at the top of every page, above the hero. */
+  notice: 200,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { CacheObserver } from '../backend/cache-events.ts';
+import type { LiveObserver } from '../live/live-source.ts';
 import { routeLabelOf } from '../http/route-label.ts';
 
 export interface Metrics {
@@ -9,6 +10,8 @@ export interface Metrics {
   observeRequests: RequestHandler;
   /** Counts cache outcomes and backend failures of the cached /api endpoints. */
   cacheObserver: CacheObserver;
+  /** Counts the live changes a source refused. */
+  liveObserver: LiveObserver;
 }
 
 export interface MetricsSources {
@@ -48,6 +51,13 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     registers: [registry],
   });
 
+  const liveRefusals = new Counter({
+    name: 'live_changes_refused_total',
+    help: 'Changes of the live state refused by its check (the last good state stayed), by source',
+    labelNames: ['source'],
+    registers: [registry],
+  });
+
   let droppedCounted = 0;
   new Counter({
     name: 'log_lines_dropped_total',
@@ -74,6 +84,9 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     cacheObserver: {
       served: (endpoint, outcome) => cacheServed.inc({ endpoint, outcome }),
       upstreamError: (endpoint) => upstreamErrors.inc({ endpoint }),
+    },
+    liveObserver: {
+      refused: (source) => liveRefusals.inc({ source }),
     },
   };
 }

@@ -159,6 +159,8 @@ describe('a content file and translations holding every mistake at once', () => 
       contentShown: 'event.json',
       localesDir,
       localesShown: 'site-locales',
+      livePath: path.join(folder, 'live.json'),
+      liveShown: 'live.json',
     });
     expect(checked.content).toBeNull();
     expect(checked.problems).toEqual(expectedProblems('event.json', 'site-locales'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../server/config/paths.ts';
+import { APP_ROOT, liveFileBeside } from '../../server/config/paths.ts';
 import { checkEditorFiles } from '../../server/content/editor-files.ts';
 import { MAX_STUDIO_LENGTH } from '../../server/backend/backend-data.ts';
 import { characterCount, LOCALE_TEXT_LIMITS, TEXT_LIMITS } from '../../server/content/text-limits.ts';
@@ -20,7 +20,13 @@ const ROWS = GUIDE.split('\n')
   .map((line) => line.split('|').map((cell) => cell.trim()));
 
 const checked = (files: { contentPath: string; localesDir: string }) =>
-  checkEditorFiles({ ...files, contentShown: 'event.json', localesShown: 'locales' });
+  checkEditorFiles({
+    ...files,
+    contentShown: 'event.json',
+    localesShown: 'locales',
+    livePath: liveFileBeside(files.contentPath),
+    liveShown: 'live.json',
+  });
 
 describe('the limits of the texts the hero shows', () => {
   it.each(Object.entries(LOCALE_TEXT_LIMITS))('the event team’s guide states %s’s: %i', (key, limit) => {

@@ -38,7 +38,14 @@ describe("the dev loop's list of problems", () => {
   it('keeps every problem the check finds, each on its line', () => {
     const contentPath = path.join(root, 'two-problems.json');
     writeFileSync(contentPath, '{\n  "event": 1,\n  "studios": "none"\n}\n');
-    const files = { contentPath, contentShown: 'two-problems.json', localesDir: root, localesShown: 'locales' };
+    const files = {
+      contentPath,
+      contentShown: 'two-problems.json',
+      localesDir: root,
+      localesShown: 'locales',
+      livePath: path.join(root, 'live.json'),
+      liveShown: 'live.json',
+    };
     const { problems } = checkEditorFiles(files);
     const report = refusedReport(problems, root);
     expect(problems.length).toBeGreaterThan(1);

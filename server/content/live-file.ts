@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { EVENT_STATUSES } from '../../shared/event-clock.ts';
+import { NOTICE_LEVELS, type LiveState } from '../../shared/live-state.ts';
+import { describeIssues, fieldName, formatFinding, type Finding } from './findings.ts';
+import { parseJsonSource } from './json-source.ts';
+import { languageCode, refuseWith } from './site-content.ts';
+import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
+
+/** What the live file says, before it is given a version: no notice and no status when it is missing. */
+export type LiveChanges = Omit<LiveState, 'version'>;
+
+export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null };
+
+const noticeText = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine(refuseWith((value) => lengthProblem(value, TEXT_LIMITS.notice)))
+  .meta({ maxLength: TEXT_LIMITS.notice });
+
+/**
+ * The live file's shape: what the event team changes on the day without a restart. A notice is
+ * text, never markup: the page shows `<b>` as the four characters it is.
+ */
+export const liveSchema = z.strictObject({
+  notice: z
+    .strictObject({
+      level: z.enum(NOTICE_LEVELS).describe('"info", or "warning" to stand out'),
+      text: z
+        .record(languageCode, noticeText)
+        .describe('The notice per language code; a language without one shows the default language’s'),
+    })
+    .nullable()
+    .optional()
+    .describe('Shown at the top of every page; remove it (or null) to take the notice down'),
+  status: z
+    .enum(EVENT_STATUSES)
+    .nullable()
+    .optional()
+    .describe('The event’s status in place of the content file’s event.status; remove it to go back to that'),
+});
+
+/** What checking the live file's text found: its changes when usable, its problems and its warnings. */
+export interface LiveCheck {
+  live: LiveChanges | null;
+  problems: Finding[];
+  warnings: Finding[];
+}
+
+/**
+ * Checks the live file's text with the content file's rules and words: every problem at once, each
+ * on its field's line. `languages` are the offered ones, the default first: a notice for another
+ * language is left out with a warning, and one without the default language's text is refused.
+ */
+export function checkLiveText(text: string, languages: readonly string[]): LiveCheck {
+  const source = parseJsonSource(text);
+  const problems = [...source.problems];
+  const warnings = [...source.warnings];
+  const parsed = liveSchema.safeParse(source.value);
+  if (!parsed.success && source.value !== undefined)
+    problems.push(...describeIssues(parsed.error.issues, source, liveSchema));
+  if (!parsed.success || problems.length > 0)
+    return { live: null, problems: problems.sort((a, b) => a.line - b.line), warnings };
+
+  const { notice, status } = parsed.data;
+  if (!notice) return { live: { notice: null, status: status ?? null }, problems, warnings };
+  const offered = Object.entries(notice.text).filter(([code]) => {
+    if (languages.includes(code)) return true;
+    const path = ['notice', 'text', code];
+    warnings.push({
+      line: source.lineOf(path),
+      message: `${fieldName(path)} is for a language that the content file does not offer (${languages.join(', ')}); it is left out`,
+    });
+    return false;
+  });
+  const defaultLanguage = languages[0];
+  if (defaultLanguage !== undefined && !offered.some(([code]) => code === defaultLanguage))
+    problems.push({
+      line: source.lineOf(['notice', 'text']),
+      message: `notice.text.${defaultLanguage} is missing: a notice needs a text in the default language, which pages in a language it does not cover show`,
+    });
+  if (problems.length > 0) return { live: null, problems, warnings };
+  return {
+    live: { notice: { level: notice.level, text: Object.fromEntries(offered) }, status: status ?? null },
+    problems,
+    warnings,
+  };
+}
+
+/** The live file's text, or null when there is none: a missing file means no live changes. */
+export function readLiveText(filePath: string): string | null {
+  try {
+    return readFileSync(filePath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The live file checked, its findings as lines naming `shown` (the file as the operator gave it). */
+export function checkLiveFile(
+  filePath: string,
+  shown: string,
+  languages: readonly string[],
+): { live: LiveChanges | null; problems: string[]; warnings: string[] } {
+  let text: string | null;
+  try {
+    text = readLiveText(filePath);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    return { live: null, problems: [`${shown}: cannot be read (${reason})`], warnings: [] };
+  }
+  if (text === null) return { live: NO_LIVE_CHANGES, problems: [], warnings: [] };
+  const checked = checkLiveText(text, languages);
+  return {
+    live: checked.live,
+    problems: checked.problems.map((finding) => formatFinding(shown, finding)),
+    warnings: checked.warnings.map((finding) =>
+      formatFinding(shown, { ...finding, message: `warning: ${finding.message}` }),
+    ),
+  };
+}

@@ -1,0 +1,22 @@
+import type { LiveState } from '../../shared/live-state.ts';
+
+/**
+ * Where the live state comes from: the live file (file-source.ts), and later a backend's row
+ * beside it. Whatever the source, a page and /api/live get the last good state: a bad change is
+ * refused by the source and never reaches them.
+ */
+export interface LiveSource {
+  /** The live state now. */
+  get(): Promise<LiveState>;
+  /** Stops following changes. */
+  close(): void;
+}
+
+/** Told about every change a source refused, so that refusals are counted (the metrics' observer). */
+export interface LiveObserver {
+  refused(source: LiveSourceName): void;
+}
+
+export type LiveSourceName = 'file';
+
+export const ignoreLiveEvents: LiveObserver = { refused() {} };
