@@ -4,11 +4,14 @@ import express from 'express';
 import { apiRouter } from './api/routes.ts';
 import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts';
 import { errorHandler, onlyReadMethods } from './http/error-handler.ts';
+import { hasStrongEntityTag } from './http/entity-tag.ts';
 import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
 import { backendHeroSource } from './hero/from-backend.ts';
 import { embeddedHeroSource } from './hero/from-content.ts';
 import type { HeroSource } from './hero/hero-source.ts';
+import { fixedLiveSource } from './live/fixed-source.ts';
 import type { LiveSource } from './live/live-source.ts';
+import { liveRouter } from './api/live-route.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { PAGE_ROUTE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
@@ -44,6 +47,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   const heroSource =
     appDeps.heroSource ??
     (config.backend ? backendHeroSource(config, config.backend, cacheOptions) : embeddedHeroSource(appDeps.content));
+  const liveSource = appDeps.liveSource ?? fixedLiveSource();
   const deps = { ...appDeps, heroSource };
 
   const app = express();
@@ -67,7 +71,8 @@ export function createApp(appDeps: AppDeps): express.Express {
   // Before any route: a POST never reaches a handler and no body is ever read.
   app.use(onlyReadMethods);
 
-  app.use(compression());
+  // An answer with a strong ETag names its exact bytes: it is sent as it is (/api/live).
+  app.use(compression({ filter: (req, res) => !hasStrongEntityTag(res) && compression.filter(req, res) }));
 
   // The metrics are served on their own port (server/ops/metrics-server.ts): here /metrics is a 404.
   app.use(healthRoutes(deps.readiness));
@@ -77,6 +82,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.get(PAGE_ROUTE_PATHS, pages);
 
   // Before the static folders: an /api request must not wait for a file lookup.
+  app.use(liveRouter(liveSource, config.live, config.cache.staleSeconds));
   app.use(apiRouter(heroSource, config.cache, cacheObserver));
 
   // Hashed names change with their content: a year, immutable, precompressed copies as they are.

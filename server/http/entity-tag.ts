@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 
 /**
  * The entity tag of a body: part of its SHA-256, so every replica gives the same tag for the same
@@ -8,4 +9,10 @@ import { createHash } from 'node:crypto';
 export function entityTag(body: Buffer | string, strength: 'strong' | 'weak'): string {
   const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return strength === 'weak' ? `W/${tag}` : tag;
+}
+
+/** Whether the answer carries a strong ETag, which no later step may keep for other bytes. */
+export function hasStrongEntityTag(res: ServerResponse): boolean {
+  const tag = res.getHeader('ETag');
+  return typeof tag === 'string' && tag.startsWith('"');
 }
