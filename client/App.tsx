@@ -8,6 +8,7 @@ import { Footer } from './components/Footer.tsx';
 import { HydrateLater } from './components/HydrateLater.tsx';
 import { LanguageMenu } from './components/LanguageMenu.tsx';
 import { LanguageOverlay } from './components/LanguageOverlay.tsx';
+import { LiveNotice } from './components/LiveNotice.tsx';
 import { HydrationProvider } from './hydration.tsx';
 import { LanguageProvider, useLanguage } from './language.tsx';
 import { routes } from './routes.tsx';
@@ -44,6 +45,8 @@ function Layout() {
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
+        {/* Above the language bar: the hero slides under the bar, and would cover a notice below it. */}
+        <LiveNotice />
         <LanguageMenu />
         {page}
         <HydrateLater>

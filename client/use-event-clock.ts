@@ -7,7 +7,18 @@ import {
   type EventStatus,
   type EventTimes,
 } from '../shared/event-clock.ts';
+import { effectiveStatus } from '../shared/live-state.ts';
+import { useAppData } from './app-data.tsx';
 import { onEventWallClock } from './visitor-time.ts';
+
+/**
+ * The clock of the page's event, as every section shows it: with the live state's status in place
+ * of the content file's where it gives one, starting from the clock the server rendered.
+ */
+export function usePageEventClock(): EventClock {
+  const { content, live, clock } = useAppData();
+  return useEventClock({ ...content.event, status: effectiveStatus(live, content.event.status) }, clock);
+}
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */
 const LONGEST_WAIT_MS = HOUR_MS;

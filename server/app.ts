@@ -24,7 +24,7 @@ import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { hashedAssets } from './static/static-assets.ts';
 
-export interface AppDeps extends Omit<PageDeps, 'heroSource'> {
+export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   metrics: Metrics;
   readiness: Readiness;
   /** The hero's slides and logo; by default the backend when configured, else the content file. */
@@ -48,7 +48,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     appDeps.heroSource ??
     (config.backend ? backendHeroSource(config, config.backend, cacheOptions) : embeddedHeroSource(appDeps.content));
   const liveSource = appDeps.liveSource ?? fixedLiveSource();
-  const deps = { ...appDeps, heroSource };
+  const deps = { ...appDeps, heroSource, liveSource };
 
   const app = express();
   app.disable('x-powered-by');

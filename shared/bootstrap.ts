@@ -1,10 +1,13 @@
 import type { Language } from './languages.ts';
 import type { PageAssets, PublicContent } from './page-data.ts';
 import type { EventClock } from './event-clock.ts';
+import type { LiveState } from './live-state.ts';
 
 /** What the page shows beyond its texts, the same in every language. */
 export interface AppData extends PageAssets {
   content: PublicContent;
+  /** The notice and status the event team set without a restart, as the page was rendered with them. */
+  live: LiveState;
   /**
    * The event's clock as the server rendered the page, which the browser's first render
    * repeats; null on pages that do not show it.

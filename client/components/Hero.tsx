@@ -8,7 +8,7 @@ import { useAppData } from '../app-data.tsx';
 import { Data } from '../data-text.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
-import { useEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
+import { usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
 import { useHeroSlides } from '../use-hero-slides.ts';
 import { useHydrated, usePageHidden, useReducedMotion } from '../use-media.ts';
 import { visitorTimeRange } from '../visitor-time.ts';
@@ -17,7 +17,7 @@ import { Logo } from './Logo.tsx';
 export function Hero() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { heroSlides: fromServer, logoUrl, content, clock: rendered } = useAppData();
+  const { heroSlides: fromServer, logoUrl, content } = useAppData();
   const heroSlides = useHeroSlides(fromServer);
   const slides = heroSlides ?? [];
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
@@ -25,7 +25,7 @@ export function Hero() {
   const reducedMotion = useReducedMotion();
   const { index, labelVisible } = useCarousel(slides.length, pausedByVisitor || hidden, reducedMotion);
   const display = inLanguage(content.eventDisplay, language);
-  const clock = useEventClock(content.event, rendered);
+  const clock = usePageEventClock();
   const { phase } = clock;
   const recordingUrl = content.event.recordingUrl;
 

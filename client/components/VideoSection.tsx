@@ -4,7 +4,7 @@ import type { EventPhase } from '../../shared/event-clock.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { playerAddress } from '../player-address.ts';
-import { useEventClock } from '../use-event-clock.ts';
+import { usePageEventClock } from '../use-event-clock.ts';
 import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 
 /** The play button's text in each phase: when the stream starts, that it is live, or the video after. */
@@ -19,9 +19,9 @@ const PLAY_LABEL: Record<EventPhase, string> = {
 export function VideoSection() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { content, clock: rendered } = useAppData();
+  const { content } = useAppData();
   const { video } = content;
-  const { phase } = useEventClock(content.event, rendered);
+  const { phase } = usePageEventClock();
   const { date, time } = inLanguage(content.eventDisplay, language);
   const provider = video.provider.name;
   return (

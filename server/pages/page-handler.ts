@@ -3,6 +3,8 @@ import type { ClientAssets } from '../static/client-assets.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import type { HeroSource } from '../hero/hero-source.ts';
+import type { LiveSource } from '../live/live-source.ts';
+import { effectiveStatus, type LiveState } from '../../shared/live-state.ts';
 import type { Translations } from '../content/translations.ts';
 import { languageCookie } from '../../shared/language-cookie.ts';
 import { resolveLanguage, type LanguageChoice } from '../http/request-language.ts';
@@ -23,6 +25,8 @@ export interface PageDeps {
   translations: Translations;
   clientAssets: ClientAssets;
   heroSource: HeroSource;
+  /** The notice and status the event team changes without a restart. */
+  liveSource: LiveSource;
   logger: Logger;
 }
 
@@ -51,7 +55,9 @@ export interface PageHandlerOptions {
  * and a request that finds it costs no render at all; without it every request streams a render.
  * The landing page shows the event's clock, so its variant also names the clock's step: a new
  * phase or countdown text is a new page, rendered once, and an earlier one is never served.
- * The countdown in it is exact to its own step (a day, or a minute) when it is sent.
+ * The countdown in it is exact to its own step (a day, or a minute) when it is sent. The live
+ * state's version is part of every page's version: no page rendered with an earlier notice or
+ * status is served once the live state has changed.
  */
 export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: PageHandlerOptions = {}) {
   const pages = new PageCache();
@@ -61,12 +67,15 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     const choice = resolveLanguage(req, deps.translations.languages);
     const kind = pageKindFor(req.path);
     setRouteLabel(res, ROUTE_LABELS[kind]);
-    const assets = await deps.heroSource.get();
+    const [assets, live] = await Promise.all([deps.heroSource.get(), deps.liveSource.get()]);
     const status = kind === 'notFound' ? 404 : 200;
 
     const at = now();
+    const event = deps.content.public.event;
     const clock =
-      kind === 'landing' ? eventClockWithStatus(at, deps.content.public.event, PAGE_COUNTDOWN_STEP_MS) : null;
+      kind === 'landing'
+        ? eventClockWithStatus(at, { ...event, status: effectiveStatus(live, event.status) }, PAGE_COUNTDOWN_STEP_MS)
+        : null;
 
     if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
     // A shared cache that keys by the language cookie's value (the shipped VCL and nginx
@@ -80,11 +89,12 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     // a shared cache that does not read the edge's own headers passes it.
     res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
 
-    const page = (url: string) => pageRequest(deps, url, kind, choice, assets, clock);
+    const page = (url: string) => pageRequest(deps, url, kind, choice, assets, live, clock);
     if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
 
     const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
-    const version = clock ? `${versionOf(assets)}|${clockStep(clock)}` : versionOf(assets);
+    const shown = `${versionOf(assets)}|${live.version}`;
+    const version = clock ? `${shown}|${clockStep(clock)}` : shown;
     let cached: CachedPage;
     try {
       cached = await pages.get(variant, version, () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
@@ -101,6 +111,7 @@ function pageRequest(
   kind: PageKind,
   choice: LanguageChoice,
   assets: PageAssets,
+  live: LiveState,
   clock: EventClock | null,
 ): PageRequest {
   return {
@@ -109,14 +120,14 @@ function pageRequest(
     bootstrap: {
       language: choice.language,
       languageChosen: choice.chosen,
-      app: { content: deps.content.public, ...assets, clock },
+      app: { content: deps.content.public, ...assets, live, clock },
       translations: deps.translations.resources(choice.language),
     },
     i18n: deps.translations.forRequest(choice.language),
     assets: deps.clientAssets,
     showErrorStack: !deps.config.production,
     publicOrigin: deps.config.publicOrigin,
-    event: deps.content.event,
+    event: { ...deps.content.event, status: effectiveStatus(live, deps.content.event.status) },
   };
 }
 

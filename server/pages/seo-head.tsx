@@ -1,5 +1,6 @@
 import { serializeForScript, type AppData } from '../../shared/bootstrap.ts';
 import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
+import { noticeFor } from '../../shared/live-state.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
 import { absoluteUrl, languageAlternates, pageUrl } from '../discovery/public-urls.ts';
 import type { PageRequest } from './page-request.ts';
@@ -66,6 +67,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
                 description,
                 pageUrl: canonical,
                 imageUrl: image,
+                notice: app.live.notice ? noticeFor(app.live.notice, language, languages[0]!.code).text : null,
               }),
             ),
           }}

@@ -14,6 +14,8 @@ export interface EventDescription {
   pageUrl: string;
   /** Absolute, or null when the page has no image. */
   imageUrl: string | null;
+  /** The event team's notice in the page's language, if there is one: it opens the description. */
+  notice: string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: input.name,
-    description: input.description,
+    description: input.notice ? `${input.notice} ${input.description}` : input.description,
     inLanguage: input.language,
     url: input.pageUrl,
     ...(input.imageUrl ? { image: [input.imageUrl] } : {}),

@@ -1,4 +1,7 @@
 // @vitest-environment happy-dom
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import request from 'supertest';
@@ -215,4 +218,38 @@ describe('the browser entry', () => {
     document.body.innerHTML = '<main>no root here</main>';
     expect(() => boot(document)).toThrow('Failed to find the root element');
   });
+});
+
+describe('hydrating the server HTML with a live notice and status', () => {
+  let withLive: RunningServer;
+  beforeAll(async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'live-hydration-'));
+    writeFileSync(
+      path.join(folder, 'live.json'),
+      JSON.stringify({
+        notice: { level: 'warning', text: { de: 'Beginn <b>später</b>', en: 'Starts later' } },
+        status: 'EventPostponed',
+      }),
+    );
+    withLive = await startServer({ LIVE_PATH: path.join(folder, 'live.json') });
+  });
+  afterAll(() => withLive.stop());
+
+  // Spanish: the notice has no Spanish text, and the page shows the German one.
+  it.each(['selectedLanguage=de', 'selectedLanguage=es'])(
+    'takes over the page (%s) without a mismatch, the notice and the status as rendered',
+    async (cookie) => {
+      await loadServerPage('/', cookie, withLive);
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      const notice = document.querySelector('[data-testid="live-notice"]')!;
+      expect(notice.textContent).toMatch(/Beginn <b>später<\/b>$/);
+      const before = document.getElementById('root')!.textContent;
+      await act(async () => {
+        root = boot(document);
+      });
+      expect(textWithoutVisitorTime()).toBe(before);
+      expect(document.querySelector('[data-testid="live-notice"]')).toBe(notice);
+      expect(phaseOf()).toBe('postponed');
+    },
+  );
 });

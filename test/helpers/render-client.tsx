@@ -12,6 +12,7 @@ import type { PageSlide } from '../../shared/page-data.ts';
 import type { EventClock } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Language } from '../../shared/languages.ts';
+import type { LiveState } from '../../shared/live-state.ts';
 
 // Tell React this is a test environment that wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,6 +21,9 @@ export const dictionary = (lng: Language) =>
   JSON.parse(readFileSync(path.join(LOCALES_DIR, lng, 'translation.json'), 'utf8')) as Record<string, any>;
 
 export const content = loadContent(DEFAULT_CONTENT_PATH);
+
+/** The live state of a site without a live file. */
+export const NO_LIVE_STATE: LiveState = { version: 'none', notice: null, status: null };
 
 interface Options {
   language?: Language;
@@ -30,6 +34,8 @@ interface Options {
   /** The clock the page was rendered at; by default none, and the hero reads the test's clock. */
   clock?: EventClock | null;
   content?: SiteContent;
+  /** The live state the page was rendered with; by default no notice and no status. */
+  live?: LiveState;
 }
 
 /** Renders the app into the test document, as the browser would after a client-side start. */
@@ -54,6 +60,7 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
                 content: site.public,
                 heroSlides: options.heroSlides === undefined ? site.heroSlides : options.heroSlides,
                 logoUrl: options.logoUrl === undefined ? site.logoUrl : options.logoUrl,
+                live: options.live ?? NO_LIVE_STATE,
                 clock: options.clock ?? null,
               },
             }}
