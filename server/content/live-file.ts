@@ -98,12 +98,15 @@ export function readLiveText(filePath: string): string | null {
   }
 }
 
-/** The live file checked, its findings as lines naming `shown` (the file as the operator gave it). */
-export function checkLiveFile(
-  filePath: string,
-  shown: string,
-  languages: readonly string[],
-): { live: LiveChanges | null; problems: string[]; warnings: string[] } {
+/** The live file checked: its changes when usable, and its findings as lines naming the file. */
+export interface LiveFileCheck {
+  live: LiveChanges | null;
+  problems: string[];
+  warnings: string[];
+}
+
+/** The live file read and checked, its findings naming `shown` (the file as the operator gave it). */
+export function checkLiveFile(filePath: string, shown: string, languages: readonly string[]): LiveFileCheck {
   let text: string | null;
   try {
     text = readLiveText(filePath);
@@ -111,6 +114,11 @@ export function checkLiveFile(
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     return { live: null, problems: [`${shown}: cannot be read (${reason})`], warnings: [] };
   }
+  return checkLiveFileText(text, shown, languages);
+}
+
+/** The live file's text (null: there is none, which means no live changes) checked, as checkLiveFile tells it. */
+export function checkLiveFileText(text: string | null, shown: string, languages: readonly string[]): LiveFileCheck {
   if (text === null) return { live: NO_LIVE_CHANGES, problems: [], warnings: [] };
   const checked = checkLiveText(text, languages);
   return {

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
-import { checkLiveText, NO_LIVE_CHANGES, readLiveText, type LiveChanges } from '../content/live-file.ts';
-import { formatFinding } from '../content/findings.ts';
+import { checkLiveFileText, readLiveText, type LiveFileCheck } from '../content/live-file.ts';
 import { ContentError } from '../content/site-content.ts';
 import { followFolder } from './folder-watch.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
@@ -29,8 +28,6 @@ const QUIET_MS = 100;
 /** The file as read: its text, null when there is none, or why it cannot be read. */
 type FileText = { text: string | null } | { unreadable: string };
 
-type Reading = { changes: LiveChanges; warnings: string[] } | { problems: string[] };
-
 /**
  * The live file, read at start (a problem there stops the server, as the content file's do) and
  * again whenever it changes, without a restart. A change the check refuses (a half-written save,
@@ -41,15 +38,15 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   const { path, shown, languages, logger } = options;
   let lastRead = readFile(path);
   const first = check(lastRead, shown, languages);
-  if ('problems' in first) throw new ContentError(first.problems);
-  let state: LiveState = withVersion(first.changes);
+  if (!first.live) throw new ContentError(first.problems);
+  let state: LiveState = withVersion(first.live);
 
   const reread = () => {
     const now = readFile(path);
     if (sameText(now, lastRead)) return;
     lastRead = now;
     const reading = check(now, shown, languages);
-    if ('problems' in reading) {
+    if (!reading.live) {
       options.observer.refused('file');
       logger.warn(
         { file: shown, problems: reading.problems, version: state.version },
@@ -58,7 +55,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
       return;
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);
-    const next = withVersion(reading.changes);
+    const next = withVersion(reading.live);
     if (next.version === state.version) return;
     state = next;
     logger.info(
@@ -91,12 +88,8 @@ function sameText(a: FileText, b: FileText): boolean {
   return 'text' in a && 'text' in b ? a.text === b.text : 'unreadable' in a && 'unreadable' in b;
 }
 
-function check(file: FileText, shown: string, languages: readonly string[]): Reading {
-  if ('unreadable' in file) return { problems: [`${shown}: cannot be read (${file.unreadable})`] };
-  if (file.text === null) return { changes: NO_LIVE_CHANGES, warnings: [] };
-  const checked = checkLiveText(file.text, languages);
-  const lines = (findings: typeof checked.problems, prefix = '') =>
-    findings.map((finding) => formatFinding(shown, { ...finding, message: prefix + finding.message }));
-  if (!checked.live) return { problems: lines(checked.problems) };
-  return { changes: checked.live, warnings: lines(checked.warnings, 'warning: ') };
+function check(file: FileText, shown: string, languages: readonly string[]): LiveFileCheck {
+  if ('unreadable' in file)
+    return { live: null, problems: [`${shown}: cannot be read (${file.unreadable})`], warnings: [] };
+  return checkLiveFileText(file.text, shown, languages);
 }
