@@ -2,7 +2,7 @@
  * `npm run dev`: the page on http://localhost:3000 (PORT overrides), rebuilt and reloaded on every
  * change. A change under client/ or shared/ rebuilds the browser bundle (esbuild, incrementally);
  * one under server/, client/ or shared/ rebuilds the server; any change there or to a locale file,
- * the content file or public/ restarts the server, and then every open tab reloads. Log lines are
+ * the content file, the live file or public/ restarts the server, and then every open tab reloads. Log lines are
  * printed readably; the error page shows the stack (NODE_ENV=development). While the check refuses
  * the editor's files or the build fails, every open tab lays the list of problems over its page and
  * a page loaded meanwhile is that list, until a change is accepted and they all reload.
@@ -32,6 +32,7 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
 const contentPath = process.env.CONTENT_PATH ? path.resolve(APP_ROOT, process.env.CONTENT_PATH) : DEFAULT_CONTENT_PATH;
 const localesDir = process.env.LOCALES_PATH ? path.resolve(APP_ROOT, process.env.LOCALES_PATH) : LOCALES_DIR;
+const livePath = process.env.LIVE_PATH ? path.resolve(APP_ROOT, process.env.LIVE_PATH) : liveFileBeside(contentPath);
 const say = (text: string) => console.log(`\x1b[36m[dev]\x1b[0m ${text}`);
 
 const { assets: ASSETS_OUT, server: SERVER_OUT } = outputPaths(DIST);
@@ -132,7 +133,7 @@ function editorProblems(): DevReport | null {
     contentShown: process.env.CONTENT_PATH ?? path.relative(APP_ROOT, contentPath),
     localesDir,
     localesShown: process.env.LOCALES_PATH ?? path.relative(APP_ROOT, localesDir),
-    livePath: process.env.LIVE_PATH ? path.resolve(APP_ROOT, process.env.LIVE_PATH) : liveFileBeside(contentPath),
+    livePath,
     liveShown: process.env.LIVE_PATH ?? liveFileBeside(path.relative(APP_ROOT, contentPath)),
   });
   return problems.length > 0 ? refusedReport(problems) : null;
@@ -181,6 +182,14 @@ async function round(changedSteps: Set<Step>, first = false): Promise<void> {
   proxy.restarting();
   await stopServer();
   if (!(await startServer())) return;
+  // The server starts on a broken live file, refusing it: the editor is shown its problems all the same.
+  const liveProblems = editorProblems();
+  if (liveProblems) {
+    await stopServer();
+    proxy.down(liveProblems);
+    say(`the live file is refused (see http://${host}:${proxy.port}); waiting for a change`);
+    return;
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (first) say(`ready on http://${host}:${proxy.port} in ${seconds} s; watching for changes`);
   else {
@@ -217,9 +226,11 @@ const folders = Object.entries(STEPS_FOR).map(
 for (const [folder, steps] of folders) {
   watch(folder, { recursive: true }, (_event, file) => ignored(file) || changed(steps));
 }
-// A content file kept elsewhere: its folder, for this one name (editors often save by renaming).
-if (!folders.some(([folder]) => contentPath.startsWith(folder + path.sep))) {
-  watch(path.dirname(contentPath), (_event, file) => file === path.basename(contentPath) && changed(['restart']));
+// A content or live file kept elsewhere: its folder, for this one name (editors often save by renaming).
+for (const editorFile of [contentPath, livePath]) {
+  if (!folders.some(([folder]) => editorFile.startsWith(folder + path.sep))) {
+    watch(path.dirname(editorFile), (_event, file) => file === path.basename(editorFile) && changed(['restart']));
+  }
 }
 
 busy = true;

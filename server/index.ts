@@ -19,14 +19,13 @@ import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 let started;
 try {
   const config = loadConfig();
-  // The content file, the translations and the live file, every problem counted, as npm run check:content lists them.
+  // The content file and the translations, every problem counted, as npm run check:content lists them.
+  // The live file is its source's to check: a broken one is refused, and never stops a start.
   const checked = checkEditorFiles({
     contentPath: config.contentPath,
     contentShown: config.contentPathAsGiven,
     localesDir: config.localesPath,
     localesShown: config.localesPathAsGiven,
-    livePath: config.live.path,
-    liveShown: config.live.pathAsGiven,
   });
   if (!checked.content) throw new ContentError(checked.problems);
   const content = checked.content;

@@ -10,18 +10,24 @@ export interface EditorFiles {
   contentShown: string;
   localesDir: string;
   localesShown: string;
-  /** The live file (LIVE_PATH, beside the content file by default); a missing one means no live changes. */
-  livePath: string;
-  liveShown: string;
+  /**
+   * The live file (LIVE_PATH, beside the content file by default); a missing one means no live
+   * changes. Left out where its own source checks it (the server: a broken one never stops it).
+   */
+  livePath?: string;
+  liveShown?: string;
 }
 
 /** Everything the check found in the editor's files: each problem and warning once, as one line. */
 export interface EditorCheck {
-  /** The content, when no file has a problem. */
+  /** The content, when neither it nor the translations have a problem. */
   content: SiteContent | null;
-  /** What the live file says, when no file has a problem. */
+  /** What the live file says, when it was checked and has no problem. */
   live: LiveChanges | null;
+  /** Every problem: the content file's and the translations' first, then the live file's. */
   problems: string[];
+  /** How many of the problems are the live file's (the server starts with those, and refuses the file). */
+  liveProblems: number;
   warnings: string[];
 }
 
@@ -36,12 +42,22 @@ export function checkEditorFiles(files: EditorFiles, now = Date.now()): EditorCh
     text = readFileSync(files.contentPath, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    return { content: null, live: null, problems: [`${files.contentShown}: cannot be read (${reason})`], warnings: [] };
+    return {
+      content: null,
+      live: null,
+      problems: [`${files.contentShown}: cannot be read (${reason})`],
+      liveProblems: 0,
+      warnings: [],
+    };
   }
   const checked = checkContentText(text, now, files.localesDir, files.localesShown);
   const languages = listedLanguageCodes(text);
   const translations = checkTranslations(files.localesDir, languages, files.localesShown);
-  const live = checkLiveFile(files.livePath, files.liveShown, languages);
+  const live =
+    files.livePath === undefined
+      ? { live: null, problems: [], warnings: [] }
+      : checkLiveFile(files.livePath, files.liveShown ?? files.livePath, languages);
+  const startProblems = checked.problems.length + translations.problems.length;
   const problems = [
     ...checked.problems.map((finding) => formatFinding(files.contentShown, finding)),
     ...translations.problems,
@@ -54,6 +70,11 @@ export function checkEditorFiles(files: EditorFiles, now = Date.now()): EditorCh
     ...translations.warnings,
     ...live.warnings,
   ];
-  const usable = problems.length === 0;
-  return { content: usable ? checked.content : null, live: usable ? live.live : null, problems, warnings };
+  return {
+    content: startProblems === 0 ? checked.content : null,
+    live: live.problems.length === 0 ? live.live : null,
+    problems,
+    liveProblems: live.problems.length,
+    warnings,
+  };
 }

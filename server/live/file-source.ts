@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
-import { checkLiveFileText, readLiveText, type LiveFileCheck } from '../content/live-file.ts';
-import { ContentError } from '../content/site-content.ts';
+import { checkLiveFileText, NO_LIVE_CHANGES, readLiveText, type LiveFileCheck } from '../content/live-file.ts';
 import { followFolder } from './folder-watch.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
 import { withVersion } from './live-version.ts';
@@ -29,17 +28,26 @@ const QUIET_MS = 100;
 type FileText = { text: string | null } | { unreadable: string };
 
 /**
- * The live file, read at start (a problem there stops the server, as the content file's do) and
- * again whenever it changes, without a restart. A change the check refuses (a half-written save,
- * an unknown field, a notice too long...) changes nothing: the last good state stays, and the
- * refusal is logged and counted once, however often the same text is read again.
+ * The live file, read at start and again whenever it changes, without a restart. A change the
+ * check refuses (a half-written save, an unknown field, a notice too long...) changes nothing: the
+ * last good state stays, and the refusal is logged and counted once, however often the same text
+ * is read again. One refused at start leaves no live changes: a server that restarts on the day
+ * (a pod moved to another node) must not stay down for a wrong word in the notice.
  */
 export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   const { path, shown, languages, logger } = options;
   let lastRead = readFile(path);
+  let state: LiveState = withVersion(NO_LIVE_CHANGES);
+
+  const refuse = (problems: string[], what: string) => {
+    options.observer.refused('file');
+    logger.warn({ file: shown, problems, version: state.version }, `${what}: ${problems[0]}`);
+  };
+
   const first = check(lastRead, shown, languages);
-  if (!first.live) throw new ContentError(first.problems);
-  let state: LiveState = withVersion(first.live);
+  for (const warning of first.warnings) logger.warn({ file: shown }, warning);
+  if (first.live) state = withVersion(first.live);
+  else refuse(first.problems, 'live file refused at start; no live changes until it is fixed');
 
   const reread = () => {
     const now = readFile(path);
@@ -47,11 +55,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
     lastRead = now;
     const reading = check(now, shown, languages);
     if (!reading.live) {
-      options.observer.refused('file');
-      logger.warn(
-        { file: shown, problems: reading.problems, version: state.version },
-        `live file change refused; the live state stays as it was: ${reading.problems[0]}`,
-      );
+      refuse(reading.problems, 'live file change refused; the live state stays as it was');
       return;
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);

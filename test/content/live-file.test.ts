@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runUntilExit } from '../../scripts/harness/server-process.ts';
+import { startServer } from '../../scripts/harness/server-process.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import { checkEditorFiles } from '../../server/content/editor-files.ts';
 import { formatFinding } from '../../server/content/findings.ts';
@@ -131,14 +131,18 @@ describe('the live file beside the content file', () => {
 
   it('is refused with the content file’s words, and by npm run check:content', async () => {
     writeFileSync(livePath, BROKEN);
-    expect(checkEditorFiles(files)).toMatchObject({ content: null, live: null, problems: [BROKEN_LINE] });
+    expect(checkEditorFiles(files)).toMatchObject({ live: null, problems: [BROKEN_LINE], liveProblems: 1 });
+    expect(checkEditorFiles(files).content).not.toBeNull();
     const failure = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', path.join(APP_ROOT, 'scripts/check-content.ts'), 'event.json'],
       { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failure && failure.code).toBe(1);
-    expect(failure.stderr.trim().split('\n')).toEqual([BROKEN_LINE, '1 problem: the server would not start.']);
+    expect(failure.stderr.trim().split('\n')).toEqual([
+      BROKEN_LINE,
+      '1 problem in live.json: the server would refuse the file and keep the last good notice and status.',
+    ]);
 
     writeFileSync(livePath, GOOD);
     const passed = await promisify(execFile)(
@@ -149,11 +153,19 @@ describe('the live file beside the content file', () => {
     expect(passed.stdout).toContain('live.json: valid');
   });
 
-  it('stops the server at start when broken, with one line naming the file, the line and the field', async () => {
+  it('never stops the server at start: a broken one is refused and the page shows no live changes', async () => {
     writeFileSync(livePath, BROKEN);
-    const exited = await runUntilExit({ CONTENT_PATH: contentPath, LIVE_PATH: livePath });
-    expect(exited.code).toBe(1);
-    expect(exited.stderr.trim()).toBe(`Cannot start: ${livePath}:3: notice.text is missing`);
+    const server = await startServer({ CONTENT_PATH: contentPath, LIVE_PATH: livePath });
+    try {
+      expect(await (await fetch(`${server.url}/api/live`)).json()).toMatchObject({ notice: null, status: null });
+      expect(server.logs).toContainEqual(
+        expect.objectContaining({
+          msg: `live file refused at start; no live changes until it is fixed: ${livePath}:3: notice.text is missing`,
+        }),
+      );
+    } finally {
+      await server.stop();
+    }
   });
 
   it('is named in the event team’s guide with the notice’s limit', () => {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContentError } from '../../server/content/site-content.ts';
 import { fileLiveSource, type FileLiveSourceOptions } from '../../server/live/file-source.ts';
 import type { LiveSource } from '../../server/live/live-source.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
@@ -88,11 +87,23 @@ describe('the live file at start', () => {
     expect(again.version).toBe(first.version);
   });
 
-  it('broken: stops the start with the file, the line and the field', () => {
-    const { file, start } = setUp();
+  it('broken: no live changes, the refusal logged with the file, the line and the field and counted; the next good one is taken', async () => {
+    const { file, start, logs, refusals } = setUp();
     writeFileSync(file, '{\n  "status": "EventDelayed"\n}');
-    expect(start).toThrow(ContentError);
-    expect(start).toThrow(/^live\.json:2: status "EventDelayed" must be one of/);
+    const source = start();
+    expect(await source.get()).toMatchObject({ notice: null, status: null });
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 40,
+        file: 'live.json',
+        msg: expect.stringMatching(
+          /^live file refused at start; no live changes until it is fixed: live\.json:2: status "EventDelayed" must be one of/,
+        ),
+      }),
+    ]);
+    expect(await refusals()).toBe(1);
+    writeFileSync(file, notice('Gut'));
+    await until(source, 'Gut');
   });
 });
 

@@ -259,4 +259,22 @@ describe('npm run dev', () => {
     await waitFor('a reload', () => reloads(openTab.slice(from)) > 0);
     expect((await pageInTab()).status).toBe(200);
   }, 60_000);
+
+  it('shows a refused live file in the open tab, where the server itself would start without it', async () => {
+    const live = path.join(project, 'content/live.json');
+    const from = openTab.length;
+    writeFileSync(live, '{\n  "notice": { "level": "info" },\n  "status": "EventDelayed"\n}\n');
+    const report = await waitFor('the problems in the open tab', () => problemsIn(openTab, from));
+    expect(report).toMatchObject({
+      kind: 'refused',
+      problems: [
+        { file: 'content/live.json', line: 2, message: 'notice.text is missing' },
+        { file: 'content/live.json', line: 3, message: expect.stringMatching(/^status "EventDelayed" must be one of/) },
+      ],
+    });
+    expect((await pageInTab()).status).toBe(503);
+    writeFileSync(live, '{ "notice": { "level": "info", "text": { "de": "Gleich geht es los" } } }\n');
+    await waitFor('a reload', () => reloads(openTab.slice(from)) > 0);
+    expect(await page()).toContain('Gleich geht es los');
+  }, 60_000);
 });
