@@ -6,6 +6,7 @@ import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { eventFieldsAt } from '../helpers/event-times.ts';
 import { jsonLdOf, parseHtml } from '../helpers/html.ts';
+import { readSingleEvent } from '../helpers/icalendar.ts';
 import { changeableLive } from '../helpers/live.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 
@@ -116,6 +117,17 @@ describe('the live status', () => {
     const back = await page(app, '/', 'en');
     expect(back.doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('before');
     expect(jsonLdOf(back.html).eventStatus).toBe('https://schema.org/EventScheduled');
+  });
+
+  it('takes its place in the calendar file, which follows each change', async () => {
+    const { app, live } = await appWith('EventCancelled');
+    const statusOfCalendar = async () =>
+      readSingleEvent(Buffer.from((await request(app).get('/event.ics?lng=es').expect(200)).text)).event.STATUS;
+    expect(await statusOfCalendar()).toBe('CANCELLED');
+    live.set({ notice: NOTICE, status: 'EventPostponed' });
+    expect(await statusOfCalendar()).toBe('TENTATIVE');
+    live.set({ notice: null, status: null });
+    expect(await statusOfCalendar()).toBe('CONFIRMED');
   });
 
   it('states a move online in the JSON-LD, the notice saying it on the page', async () => {
