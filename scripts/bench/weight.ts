@@ -10,6 +10,19 @@ export interface Download {
 
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
+/** What a first visit may download of each kind, in bytes as served (docs/speed.md). */
+export const WEIGHT_BUDGET: Record<Download['kind'], number> = { html: 20 * 1024, css: 15 * 1024, js: 100 * 1024 };
+
+/** A line for each kind over its budget. */
+export function overWeightBudget(downloads: Download[]): string[] {
+  return (Object.keys(WEIGHT_BUDGET) as Download['kind'][]).flatMap((kind) => {
+    const bytes = downloads.filter((download) => download.kind === kind).reduce((sum, d) => sum + d.bytes, 0);
+    return bytes > WEIGHT_BUDGET[kind]
+      ? [`a first visit's ${kind} is ${bytes} bytes, over its budget of ${WEIGHT_BUDGET[kind]}`]
+      : [];
+  });
+}
+
 /** GET without decompressing: the bytes a browser downloads. */
 export function fetchRaw(url: string, headers: Record<string, string> = ACCEPT) {
   return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {

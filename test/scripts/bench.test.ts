@@ -11,7 +11,13 @@ import {
   probeReadiness,
   type ReadinessProbe,
 } from '../../scripts/bench/readiness.ts';
-import { appModuleOf, firstVisitWeight, pageModules } from '../../scripts/bench/weight.ts';
+import {
+  appModuleOf,
+  firstVisitWeight,
+  overWeightBudget,
+  pageModules,
+  WEIGHT_BUDGET,
+} from '../../scripts/bench/weight.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 /**
@@ -40,6 +46,15 @@ describe("the benchmark's view of the built server's page", () => {
     expect(js.map((download) => download.url)).toContain(appModule);
     expect(js.reduce((sum, download) => sum + download.bytes, 0)).toBeGreaterThan(10_000);
     expect(js.every((download) => download.encoding === 'br')).toBe(true);
+  });
+
+  it('keeps the built page within its budgets, and names a kind over its budget', async () => {
+    const weight = await firstVisitWeight(`${server.url}/`, html);
+    expect(overWeightBudget(weight)).toEqual([]);
+    const js = weight.find((download) => download.kind === 'js')!;
+    expect(overWeightBudget([...weight, { ...js, url: '/assets/more.js', bytes: WEIGHT_BUDGET.js }])).toEqual([
+      expect.stringMatching(/^a first visit's js is \d+ bytes, over its budget of 102400$/),
+    ]);
   });
 
   it('throws, rather than count nothing, when the page loads no JavaScript', async () => {
