@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
-import { checkLiveFileText, readLiveText, type LiveFileCheck } from '../content/live-file.ts';
+import { checkLiveFileText, readLiveFile, type LiveFileCheck } from '../content/live-file.ts';
 import { ContentError } from '../content/site-content.ts';
 import { followFolder } from './folder-watch.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
@@ -25,8 +25,8 @@ export interface FileLiveSourceOptions {
 /** Long enough for a save's or a swap's events to pass, short against the minute a kubelet may take. */
 const QUIET_MS = 100;
 
-/** The file as read: its text, null when there is none, or why it cannot be read. */
-type FileText = { text: string | null } | { unreadable: string };
+/** The file as read: its text and time, null when there is none, or why it cannot be read. */
+type FileText = { text: string | null; modified: Date | null } | { unreadable: string };
 
 /**
  * The live file, read at start (a problem there stops the server, as the content file's do) and
@@ -39,7 +39,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   let lastRead = readFile(path);
   const first = check(lastRead, shown, languages);
   if (!first.live) throw new ContentError(first.problems);
-  let state: LiveState = withVersion(first.live);
+  let state: LiveState = withVersion(first.live, changedAt(lastRead, null));
 
   const reread = () => {
     const now = readFile(path);
@@ -55,7 +55,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
       return;
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);
-    const next = withVersion(reading.live);
+    const next = withVersion(reading.live, changedAt(now, state));
     if (next.version === state.version) return;
     state = next;
     logger.info(
@@ -76,9 +76,20 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   };
 }
 
+/**
+ * When the state read from `file` came to be: the file's modification time, or now for a file
+ * that is not there (taken down); never before the state it follows, since a file copied with its
+ * times kept (`cp -p`, an unpacked archive) may be older than the one it replaces.
+ */
+function changedAt(file: FileText, previous: LiveState | null): Date {
+  const at = 'modified' in file && file.modified ? file.modified.getTime() : Date.now();
+  return new Date(previous ? Math.max(at, Date.parse(previous.updated) + 1) : at);
+}
+
 function readFile(path: string): FileText {
   try {
-    return { text: readLiveText(path) };
+    const file = readLiveFile(path);
+    return { text: file?.text ?? null, modified: file?.modified ?? null };
   } catch (error) {
     return { unreadable: (error as NodeJS.ErrnoException).code ?? String(error) };
   }
