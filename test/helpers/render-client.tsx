@@ -41,6 +41,8 @@ interface Options {
   content?: SiteContent;
   /** The live state the page was rendered with; by default no notice and no status. */
   live?: LiveState;
+  /** How often the page asks for the live state; by default it does not. */
+  livePollSeconds?: number;
 }
 
 /** Renders the app into the test document, as the browser would after a client-side start. */
@@ -70,6 +72,7 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
               },
             }}
             showErrorStack
+            livePollSeconds={options.livePollSeconds}
           />
         </BrowserRouter>
       </I18nextProvider>,
