@@ -1,37 +1,55 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRoutes } from 'react-router-dom';
-import type { RenderedPage } from '../shared/bootstrap.ts';
+import type { AppData, RenderedPage } from '../shared/bootstrap.ts';
 import { AppDataProvider } from './app-data.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './components/Footer.tsx';
 import { HydrateLater } from './components/HydrateLater.tsx';
 import { LanguageMenu } from './components/LanguageMenu.tsx';
 import { LanguageOverlay } from './components/LanguageOverlay.tsx';
-import { LiveNotice } from './components/LiveNotice.tsx';
+import { LateLiveNotice, LiveNotice } from './components/LiveNotice.tsx';
 import { HydrationProvider } from './hydration.tsx';
 import { LanguageProvider, useLanguage } from './language.tsx';
+import { useLiveState } from './live/use-live-state.ts';
 import { routes } from './routes.tsx';
 
 export interface AppProps {
   /** The page as the server rendered it (in the browser: the bootstrap data it sent). */
   page: RenderedPage;
   showErrorStack: boolean;
+  /** How often the open page asks for the live state; none (the server, most tests): it keeps the one it has. */
+  livePollSeconds?: number;
 }
 
 /** The whole page below the router; the server and the browser wrap it in their own router and i18n instance. */
-export function App({ page, showErrorStack }: AppProps) {
+export function App({ page, showErrorStack, livePollSeconds }: AppProps) {
   return (
     <HydrationProvider>
-      <AppDataProvider value={page.app}>
+      <FollowedAppData app={page.app} livePollSeconds={livePollSeconds}>
         <LanguageProvider initialLanguage={page.language} initialChosen={page.languageChosen}>
           <ErrorBoundary showStack={showErrorStack}>
             <Layout />
           </ErrorBoundary>
         </LanguageProvider>
-      </AppDataProvider>
+      </FollowedAppData>
     </HydrationProvider>
   );
+}
+
+/** The page's data with the live state it shows now, which follows the server's once hydrated. */
+function FollowedAppData({
+  app,
+  livePollSeconds,
+  children,
+}: {
+  app: AppData;
+  livePollSeconds: number | undefined;
+  children: ReactNode;
+}) {
+  const live = useLiveState(app.live, livePollSeconds);
+  const value = useMemo(() => (live === app.live ? app : { ...app, live }), [app, live]);
+  return <AppDataProvider value={value}>{children}</AppDataProvider>;
 }
 
 function Layout() {
@@ -52,6 +70,7 @@ function Layout() {
         <HydrateLater>
           <Footer />
         </HydrateLater>
+        <LateLiveNotice />
       </div>
       {!chosen && <LanguageOverlay />}
     </>

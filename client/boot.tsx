@@ -30,7 +30,7 @@ export function boot(doc: Document = document, showErrorStack = BUILD_MODE !== '
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <BrowserRouter>
-            <App page={data} showErrorStack={showErrorStack} />
+            <App page={data} showErrorStack={showErrorStack} livePollSeconds={data.livePollSeconds} />
           </BrowserRouter>
         </I18nextProvider>
       </StrictMode>,

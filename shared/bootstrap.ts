@@ -30,6 +30,8 @@ export interface RenderedPage {
 export interface BootstrapData extends RenderedPage {
   /** The rendered language's dictionary, so that the first render needs no request. */
   translations: Record<string, unknown>;
+  /** How often the open page asks for the live state, at most (LIVE_POLL_SECONDS). */
+  livePollSeconds: number;
 }
 
 /** The id of the element the app is rendered into and hydrated. */

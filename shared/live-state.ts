@@ -20,6 +20,12 @@ export interface LiveNotice {
 export interface LiveState {
   /** A name for this state: the same for the same notice and status on every replica, another for any change. */
   version: string;
+  /**
+   * When the source last changed (ISO 8601): for the live file, its modification time as read.
+   * It orders states that `version` cannot: an open page never takes a state older than the one
+   * it shows, as a lagging replica or cache may answer.
+   */
+  updated: string;
   notice: LiveNotice | null;
   /** The event's status in place of the content file's; null: the content file's stands. */
   status: EventStatus | null;

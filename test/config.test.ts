@@ -180,6 +180,18 @@ describe('cache and backend settings', () => {
   });
 });
 
+describe('the live state’s settings', () => {
+  it('ask open pages to follow it every 30 s by default, and as often as LIVE_POLL_SECONDS says', () => {
+    expect(loadConfig({}).live).toMatchObject({ pollSeconds: 30, edgeSeconds: 5, fileCheckSeconds: 5 });
+    expect(loadConfig({ LIVE_POLL_SECONDS: '1' }).live.pollSeconds).toBe(1);
+    expect(loadConfig({ LIVE_POLL_SECONDS: '300' }).live.pollSeconds).toBe(300);
+  });
+
+  it.each(['0', '301', '2.5', 'often'])('refuse LIVE_POLL_SECONDS=%s with one line naming it', (value) => {
+    expect(() => loadConfig({ LIVE_POLL_SECONDS: value })).toThrow(/^Invalid LIVE_POLL_SECONDS: [^\n]+$/);
+  });
+});
+
 describe('connection and shutdown timeouts', () => {
   it('keep idle connections open longer than a load balancer does, and give shutdown ten seconds', () => {
     expect(loadConfig({})).toMatchObject({

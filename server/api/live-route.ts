@@ -5,13 +5,13 @@ import type { LiveState } from '../../shared/live-state.ts';
 import type { LiveSettings } from '../config/environment.ts';
 import { CODINGS, encodeSmallBody, preferredCoding, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
 import type { LiveSource } from '../live/live-source.ts';
+import { liveEntityTag } from '../live/live-version.ts';
 import { CACHE_STATUS_NAME } from './cache-headers.ts';
 
 /**
  * GET /api/live: the live state as a small JSON document, for open pages to ask for and the
  * caches in front to keep for a few seconds. Its ETag is strong, one per coding, built from the
- * state's version, so every replica gives the same one and a conditional request is answered 304
- * while nothing changed. Its lifetime is its own (LIVE_EDGE_SECONDS) and never served stale while
+ * state's version and time, and a conditional request is answered 304 while nothing changed. Its lifetime is its own (LIVE_EDGE_SECONDS) and never served stale while
  * revalidating, which would let a kept copy outlive it; a copy may stand in while the server fails.
  */
 export function liveRouter(source: LiveSource, settings: LiveSettings, staleIfErrorSeconds: number): express.Router {
@@ -23,7 +23,8 @@ export function liveRouter(source: LiveSource, settings: LiveSettings, staleIfEr
     const state = await source.get();
     const coding = preferredCoding(req, CODINGS);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('ETag', coding ? `"${state.version}-${coding}"` : `"${state.version}"`);
+    const tag = liveEntityTag(state);
+    res.setHeader('ETag', coding ? `"${tag}-${coding}"` : `"${tag}"`);
     res.setHeader('Cache-Control', cacheControl);
     // The state is always the server's current one: a hit, fresh for the whole lifetime.
     res.setHeader('Cache-Status', `${CACHE_STATUS_NAME}; hit; ttl=${settings.edgeSeconds}`);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../../shared/event-clock.ts';
 import { NOTICE_LEVELS, type LiveState } from '../../shared/live-state.ts';
@@ -7,8 +7,8 @@ import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
-/** What the live file says, before it is given a version: no notice and no status when it is missing. */
-export type LiveChanges = Omit<LiveState, 'version'>;
+/** What the live file says, before it is given a version and a time: no notice and no status when it is missing. */
+export type LiveChanges = Omit<LiveState, 'version' | 'updated'>;
 
 export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null };
 
@@ -88,13 +88,20 @@ export function checkLiveText(text: string, languages: readonly string[]): LiveC
   };
 }
 
-/** The live file's text, or null when there is none: a missing file means no live changes. */
-export function readLiveText(filePath: string): string | null {
+/** The live file's text and modification time, or null when there is none: a missing file means no live changes. */
+export function readLiveFile(filePath: string): { text: string; modified: Date } | null {
+  let fd: number;
   try {
-    return readFileSync(filePath, 'utf8');
+    fd = openSync(filePath, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
+  }
+  // One open file for both: a swap between a stat and a read would pair one file's text with another's time.
+  try {
+    return { modified: fstatSync(fd).mtime, text: readFileSync(fd, 'utf8') };
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -109,7 +116,7 @@ export interface LiveFileCheck {
 export function checkLiveFile(filePath: string, shown: string, languages: readonly string[]): LiveFileCheck {
   let text: string | null;
   try {
-    text = readLiveText(filePath);
+    text = readLiveFile(filePath)?.text ?? null;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     return { live: null, problems: [`${shown}: cannot be read (${reason})`], warnings: [] };

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
-import { checkLiveFileText, NO_LIVE_CHANGES, readLiveText, type LiveFileCheck } from '../content/live-file.ts';
+import { checkLiveFileText, NO_LIVE_CHANGES, readLiveFile, type LiveFileCheck } from '../content/live-file.ts';
 import { followFolder } from './folder-watch.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
 import { withVersion } from './live-version.ts';
@@ -24,8 +24,8 @@ export interface FileLiveSourceOptions {
 /** Long enough for a save's or a swap's events to pass, short against the minute a kubelet may take. */
 const QUIET_MS = 100;
 
-/** The file as read: its text, null when there is none, or why it cannot be read. */
-type FileText = { text: string | null } | { unreadable: string };
+/** The file as read: its text and time, null when there is none, or why it cannot be read. */
+type FileText = { text: string | null; modified: Date | null } | { unreadable: string };
 
 /**
  * The live file, read at start and again whenever it changes, without a restart. A change the
@@ -37,7 +37,7 @@ type FileText = { text: string | null } | { unreadable: string };
 export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   const { path, shown, languages, logger } = options;
   let lastRead = readFile(path);
-  let state: LiveState = withVersion(NO_LIVE_CHANGES);
+  let state: LiveState = withVersion(NO_LIVE_CHANGES, changedAt(lastRead, null));
 
   const refuse = (problems: string[], what: string) => {
     options.observer.refused('file');
@@ -46,7 +46,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
 
   const first = check(lastRead, shown, languages);
   for (const warning of first.warnings) logger.warn({ file: shown }, warning);
-  if (first.live) state = withVersion(first.live);
+  if (first.live) state = withVersion(first.live, changedAt(lastRead, null));
   else refuse(first.problems, 'live file refused at start; no live changes until it is fixed');
 
   const reread = () => {
@@ -59,7 +59,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
       return;
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);
-    const next = withVersion(reading.live);
+    const next = withVersion(reading.live, changedAt(now, state));
     if (next.version === state.version) return;
     state = next;
     logger.info(
@@ -80,9 +80,20 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   };
 }
 
+/**
+ * When the state read from `file` came to be: the file's modification time, or now for a file
+ * that is not there (taken down); never before the state it follows, since a file copied with its
+ * times kept (`cp -p`, an unpacked archive) may be older than the one it replaces.
+ */
+function changedAt(file: FileText, previous: LiveState | null): Date {
+  const at = 'modified' in file && file.modified ? file.modified.getTime() : Date.now();
+  return new Date(previous ? Math.max(at, Date.parse(previous.updated) + 1) : at);
+}
+
 function readFile(path: string): FileText {
   try {
-    return { text: readLiveText(path) };
+    const file = readLiveFile(path);
+    return { text: file?.text ?? null, modified: file?.modified ?? null };
   } catch (error) {
     return { unreadable: (error as NodeJS.ErrnoException).code ?? String(error) };
   }

@@ -3,10 +3,10 @@ import type { LiveState } from '../../shared/live-state.ts';
 import type { LiveChanges } from '../content/live-file.ts';
 
 /**
- * The live state with its version: a hash of what it says, so that every replica names the same
- * notice and status alike (and gives the same ETag), and any change of a word gives a new one.
+ * The live state with its version and its time: the version a hash of what it says, so that every
+ * replica names the same notice and status alike, and any change of a word gives a new one.
  */
-export function withVersion(changes: LiveChanges): LiveState {
+export function withVersion(changes: LiveChanges, updated: Date): LiveState {
   const notice = changes.notice && {
     level: changes.notice.level,
     text: Object.fromEntries(Object.entries(changes.notice.text).sort(([a], [b]) => (a < b ? -1 : 1))),
@@ -15,5 +15,14 @@ export function withVersion(changes: LiveChanges): LiveState {
     .update(JSON.stringify([notice, changes.status]))
     .digest('base64url')
     .slice(0, 16);
-  return { version, notice, status: changes.status };
+  return { version, updated: updated.toISOString(), notice, status: changes.status };
+}
+
+/**
+ * The state's entity tag (before its coding's suffix): its version and its time. The time too,
+ * since it is in the body: two replicas that read the same file at other times (a ConfigMap's
+ * copy on each node) send other bytes, which one strong tag must not name.
+ */
+export function liveEntityTag(state: LiveState): string {
+  return `${state.version}.${Date.parse(state.updated).toString(36)}`;
 }

@@ -122,6 +122,7 @@ function pageRequest(
       languageChosen: choice.chosen,
       app: { content: deps.content.public, ...assets, live, clock },
       translations: deps.translations.resources(choice.language),
+      livePollSeconds: deps.config.live.pollSeconds,
     },
     i18n: deps.translations.forRequest(choice.language),
     assets: deps.clientAssets,

@@ -23,7 +23,12 @@ export const dictionary = (lng: Language) =>
 export const content = loadContent(DEFAULT_CONTENT_PATH);
 
 /** The live state of a site without a live file. */
-export const NO_LIVE_STATE: LiveState = { version: 'none', notice: null, status: null };
+export const NO_LIVE_STATE: LiveState = {
+  version: 'none',
+  updated: new Date(0).toISOString(),
+  notice: null,
+  status: null,
+};
 
 interface Options {
   language?: Language;
@@ -36,6 +41,8 @@ interface Options {
   content?: SiteContent;
   /** The live state the page was rendered with; by default no notice and no status. */
   live?: LiveState;
+  /** How often the page asks for the live state; by default it does not. */
+  livePollSeconds?: number;
 }
 
 /** Renders the app into the test document, as the browser would after a client-side start. */
@@ -65,6 +72,7 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
               },
             }}
             showErrorStack
+            livePollSeconds={options.livePollSeconds}
           />
         </BrowserRouter>
       </I18nextProvider>,

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -185,6 +194,39 @@ describe('a change of the live file while the server runs', () => {
     expect(await refusals()).toBe(1);
     writeFileSync(file, whole);
     await until(source, 'Besser');
+  });
+});
+
+describe('the time a live state is dated', () => {
+  it('is the file’s modification time, or the moment a missing file was found so; never before the state it follows', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(Date.parse('2027-03-18T09:00:00Z'));
+    const { file, start } = setUp({ folderEvents: false, checkEveryMs: 1000 });
+    writeFileSync(file, notice('Eins'));
+    utimesSync(file, new Date('2027-03-18T08:00:00Z'), new Date('2027-03-18T08:00:00Z'));
+    const source = start();
+    expect((await source.get()).updated).toBe('2027-03-18T08:00:00.000Z');
+
+    writeFileSync(file, notice('Zwei'));
+    utimesSync(file, new Date('2027-03-18T08:30:00Z'), new Date('2027-03-18T08:30:00Z'));
+    vi.advanceTimersByTime(1000);
+    expect((await source.get()).updated).toBe('2027-03-18T08:30:00.000Z');
+
+    // A copy that kept an older time (cp -p) still follows the state it replaces.
+    writeFileSync(file, notice('Drei'));
+    utimesSync(file, new Date('2027-03-18T07:00:00Z'), new Date('2027-03-18T07:00:00Z'));
+    vi.advanceTimersByTime(1000);
+    expect(await source.get()).toMatchObject({ notice: { text: { de: 'Drei' } }, updated: '2027-03-18T08:30:00.001Z' });
+
+    unlinkSync(file);
+    vi.advanceTimersByTime(1000);
+    expect(await source.get()).toMatchObject({ notice: null, updated: '2027-03-18T09:00:03.000Z' });
+  });
+
+  it('is when the server found no file, at its start', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2027-03-18T09:00:00Z'));
+    expect((await setUp().start().get()).updated).toBe('2027-03-18T09:00:00.000Z');
   });
 });
 

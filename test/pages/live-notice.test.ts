@@ -39,10 +39,15 @@ describe('the live notice', () => {
       expect(shown.textContent).toBe(`${dictionary(lng).liveNotice.warning} ${text}`);
       expect(shown.className).toBe('live-notice live-notice--warning');
       expect(shown.querySelector('[lang]')).toBeNull();
-      // First in the page, above the language bar, inside a polite region.
+      // First in the page, above the language bar; the polite region, for a notice that comes
+      // later, last in the page and empty.
+      const slot = doc.querySelector('.page > .live-notice-slot')!;
+      expect(slot.contains(shown)).toBe(true);
+      expect(slot.nextElementSibling!.className).toBe('language-menu');
       const region = doc.querySelector('.page > .live-notice-region')!;
       expect(region.getAttribute('aria-live')).toBe('polite');
-      expect(region.nextElementSibling!.className).toBe('language-menu');
+      expect(region.nextElementSibling).toBeNull();
+      expect(region.textContent).toBe('');
       // Escaped: the notice's markup is its text, nowhere an element.
       expect(doc.querySelectorAll('script:not([type])')).toHaveLength(1);
       expect(html).not.toContain('<script>alert(1)</script>');
@@ -61,11 +66,14 @@ describe('the live notice', () => {
     expect(text.textContent).toBe(NOTICE.text.de);
   });
 
-  it('is absent without a notice, its region kept for one that comes', async () => {
+  it('is absent without a notice, a polite region at the end of the page kept for one that comes', async () => {
     const { app } = await testApp({ liveSource: changeableLive() });
     const { doc } = await page(app, '/', 'en');
     expect(doc.querySelector('[data-testid="live-notice"]')).toBeNull();
-    expect(doc.querySelector('.live-notice-region')!.textContent).toBe('');
+    expect(doc.querySelector('.live-notice-slot')).toBeNull();
+    const region = doc.querySelector('.page > .live-notice-region')!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
   });
 
   it('is never served from a page rendered with an earlier live state: each change is a new page', async () => {
@@ -87,6 +95,19 @@ describe('the live notice', () => {
     live.set({ notice: null, status: null });
     for (const path of PATHS)
       expect((await page(app, path, 'en')).doc.querySelector('[data-testid="live-notice"]')).toBeNull();
+  });
+});
+
+describe('what the page carries to follow the live state', () => {
+  it('is the state it was rendered with, dated, and how often to ask for the next (LIVE_POLL_SECONDS)', async () => {
+    const live = changeableLive({ notice: NOTICE, status: null });
+    const { app } = await testApp({ liveSource: live }, { NODE_ENV: 'test', LIVE_POLL_SECONDS: '7' });
+    const { html } = await page(app, '/', 'en');
+    expect(bootstrapOf(html).app.live).toEqual(await live.get());
+    expect(bootstrapOf(html).app.live.updated).toBe('2027-03-18T08:00:00.000Z');
+    expect(bootstrapOf(html).livePollSeconds).toBe(7);
+    const byDefault = await testApp({ liveSource: live });
+    expect(bootstrapOf((await page(byDefault.app, '/impressum', 'en')).html).livePollSeconds).toBe(30);
   });
 });
 

@@ -1,0 +1,55 @@
+import { API_PATHS } from '../../shared/api.ts';
+import { EVENT_STATUSES } from '../../shared/event-clock.ts';
+import { NOTICE_LEVELS, type LiveNotice, type LiveState } from '../../shared/live-state.ts';
+
+/**
+ * Asks the server for the live state, conditionally once it has answered: what the returned
+ * function resolves to is the state it answered, or null when it had nothing new (304), failed,
+ * or answered something that is no live state.
+ *
+ * The request carries its own If-None-Match rather than leaving revalidation to the browser's
+ * cache (`cache: 'no-cache'`): a request with a conditional header of the page's goes past that
+ * cache in every engine, and its 304 reaches the page as a 304 (Fetch: the cache mode turns
+ * "no-store"), where `no-cache` hands back whatever the engine's cache kept, if it kept anything
+ * (a private window, an evicted entry), as a 200 that cannot be told from a change.
+ */
+export function liveStateAsker(fetchLive: typeof fetch = (...args) => fetch(...args)): () => Promise<LiveState | null> {
+  let etag: string | null = null;
+  return async () => {
+    try {
+      const response = await fetchLive(API_PATHS.live, {
+        cache: 'no-store',
+        headers: etag ? { 'If-None-Match': etag } : {},
+      });
+      if (response.status !== 200) return null;
+      const state = readLiveState(await response.json());
+      if (state) etag = response.headers.get('ETag');
+      return state;
+    } catch {
+      return null; // offline, or a body cut short: the next tick asks again
+    }
+  };
+}
+
+/** `value` as a live state when it has the shape of one, else null. */
+export function readLiveState(value: unknown): LiveState | null {
+  if (!isObject(value)) return null;
+  const { version, updated, notice, status } = value;
+  if (typeof version !== 'string' || typeof updated !== 'string' || Number.isNaN(Date.parse(updated))) return null;
+  if (status !== null && !(EVENT_STATUSES as readonly unknown[]).includes(status)) return null;
+  if (notice !== null && !isNotice(notice)) return null;
+  return { version, updated, notice, status } as LiveState;
+}
+
+function isNotice(value: unknown): value is LiveNotice {
+  return (
+    isObject(value) &&
+    (NOTICE_LEVELS as readonly unknown[]).includes(value.level) &&
+    isObject(value.text) &&
+    Object.values(value.text).every((text) => typeof text === 'string')
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveState } from '../../shared/live-state.ts';
+import { dictionary, renderApp } from '../helpers/render-client.tsx';
+
+/**
+ * An open page takes a new live state in place: the notice and the hero's status change in the
+ * same document, the nodes around them kept, a later notice in the polite region at the page's
+ * end and the rendered one's room kept at the top.
+ */
+const RENDERED: LiveState = { version: 'a', updated: '2027-03-18T08:00:00.000Z', notice: null, status: null };
+const POSTED: LiveState = {
+  version: 'b',
+  updated: '2027-03-18T08:05:00.000Z',
+  notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Starts at 18:15' } },
+  status: 'EventPostponed',
+};
+const TAKEN_DOWN: LiveState = { ...POSTED, version: 'c', updated: '2027-03-18T08:10:00.000Z', notice: null };
+const en = dictionary('en');
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const shownNotice = () => document.querySelector('[data-testid="live-notice"]');
+const region = () => document.querySelector('.page > .live-notice-region[aria-live="polite"]')!;
+const slot = () => document.querySelector('.page > .live-notice-slot');
+
+/** The server, answering each ask with the next of `answers` (the last one again once they run out). */
+function serve(...answers: (LiveState | 304)[]) {
+  const fetchLive = vi.fn<typeof fetch>(async () => {
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    return answer === 304
+      ? new Response(null, { status: 304 })
+      : new Response(JSON.stringify(answer), { status: 200, headers: { ETag: `"${answer.version}"` } });
+  });
+  vi.stubGlobal('fetch', fetchLive);
+  return fetchLive;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0.999);
+  vi.setSystemTime(Date.UTC(2027, 2, 1));
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('an open page following the live state', () => {
+  it('shows a notice that comes later at the page’s end, and the new status, in place', async () => {
+    const fetchLive = serve(POSTED, 304, TAKEN_DOWN);
+    const { root } = renderApp({ language: 'en', live: RENDERED, livePollSeconds: 30 });
+    const title = document.querySelector('.hero__title');
+    await advance(29_000);
+    expect(fetchLive).not.toHaveBeenCalled();
+    expect(region().textContent).toBe('');
+
+    await advance(1000);
+    expect(fetchLive).toHaveBeenCalledTimes(1);
+    expect(shownNotice()!.textContent).toBe(`${en.liveNotice.warning} Starts at 18:15`);
+    expect(region().contains(shownNotice())).toBe(true);
+    expect(slot()).toBeNull();
+    expect(document.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('postponed');
+    expect(document.querySelector('.hero__status')!.textContent).toBe(en.hero.postponed);
+    expect(document.querySelector('.hero__title')).toBe(title);
+
+    // Nothing new: the same.
+    await advance(30_000);
+    expect(fetchLive).toHaveBeenCalledTimes(2);
+    expect(fetchLive.mock.calls[1]![1]).toEqual({ cache: 'no-store', headers: { 'If-None-Match': '"b"' } });
+    expect(shownNotice()).not.toBeNull();
+
+    // Taken down: no notice shown, its room kept at the page's end, hidden from every reader.
+    await advance(30_000);
+    expect(shownNotice()).toBeNull();
+    const kept = region().querySelector('.live-notice--kept')!;
+    expect(kept.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('postponed');
+    act(() => root.unmount());
+  });
+
+  it('keeps the rendered notice’s room at the top when another replaces it', async () => {
+    const rendered = { ...RENDERED, notice: { level: 'info' as const, text: { de: 'Willkommen', en: 'Welcome' } } };
+    serve({ ...POSTED, status: null });
+    const { root } = renderApp({ language: 'en', live: rendered, livePollSeconds: 30 });
+    expect(slot()!.querySelector('[data-testid="live-notice"]')!.textContent).toBe(`${en.liveNotice.info} Welcome`);
+    await advance(30_000);
+    const top = slot()!.querySelector('.live-notice')!;
+    expect(top.classList.contains('live-notice--kept')).toBe(true);
+    expect(top.getAttribute('aria-hidden')).toBe('true');
+    expect(region().querySelector('[data-testid="live-notice"]')!.textContent).toBe(
+      `${en.liveNotice.warning} Starts at 18:15`,
+    );
+    act(() => root.unmount());
+  });
+
+  it('keeps the state it was rendered with where it is not told to follow it', async () => {
+    const fetchLive = serve(POSTED);
+    const { root } = renderApp({ language: 'en', live: RENDERED });
+    await advance(10 * 60_000);
+    expect(fetchLive).not.toHaveBeenCalled();
+    expect(shownNotice()).toBeNull();
+    act(() => root.unmount());
+  });
+});
