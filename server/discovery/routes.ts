@@ -45,7 +45,12 @@ export function discoveryRoutes({ config, content, translations, liveSource }: D
     const { t } = translations.forRequest(language);
     const url = pageUrl(origin, '/', language);
     return eventCalendar({
-      event: { ...content.event, status: effectiveStatus(live, content.event.status) },
+      event: {
+        ...content.event,
+        status: effectiveStatus(live, content.event.status),
+        // A calendar app tells a revised entry by a later stamp: a live change is one.
+        updated: new Date(Math.max(content.event.updated.getTime(), Date.parse(live.updated))),
+      },
       summary: t('hero.title'),
       description: `${t('meta.description', { cities: inLanguage(content.public.cityList, language) })}\n\n${t('hero.cta')}: ${url}#rsvp`,
       location: content.public.studios

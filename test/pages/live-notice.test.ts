@@ -142,13 +142,20 @@ describe('the live status', () => {
 
   it('takes its place in the calendar file, which follows each change', async () => {
     const { app, live } = await appWith('EventCancelled');
-    const statusOfCalendar = async () =>
-      readSingleEvent(Buffer.from((await request(app).get('/event.ics?lng=es').expect(200)).text)).event.STATUS;
-    expect(await statusOfCalendar()).toBe('CANCELLED');
+    const calendar = async () =>
+      readSingleEvent(Buffer.from((await request(app).get('/event.ics?lng=es').expect(200)).text)).event;
+    const cancelled = await calendar();
+    expect(cancelled.STATUS).toBe('CANCELLED');
     live.set({ notice: NOTICE, status: 'EventPostponed' });
-    expect(await statusOfCalendar()).toBe('TENTATIVE');
+    const postponed = await calendar();
+    expect(postponed.STATUS).toBe('TENTATIVE');
+    // Each revision stamped later than the one before, so that calendar apps take it.
+    expect(postponed.DTSTAMP! > cancelled.DTSTAMP!).toBe(true);
+    expect(postponed['LAST-MODIFIED']).toBe(postponed.DTSTAMP);
     live.set({ notice: null, status: null });
-    expect(await statusOfCalendar()).toBe('CONFIRMED');
+    const back = await calendar();
+    expect(back.STATUS).toBe('CONFIRMED');
+    expect(back.DTSTAMP! > postponed.DTSTAMP!).toBe(true);
   });
 
   it('states a move online in the JSON-LD, the notice saying it on the page', async () => {
