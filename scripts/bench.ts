@@ -25,6 +25,12 @@
  * replicas N visitors arriving within M minutes need (default 20,000 in 5, the busiest moment F = 2
  * times the average); see scripts/bench/replica-run.ts. Needs root for the CPU limit. Not run by CI.
  *
+ * --live-bound [--trials N] [--tabs N]: instead of all that, how long after a save of the live file
+ * every open tab shows the notice, end to end through the shipped Varnish in Chromium, with the
+ * server's default intervals (default 3 changes, 6 tabs); judged against the bound, the sum of the
+ * intervals (see scripts/bench/live-bound.ts). With --smoke: short intervals, 2 changes, 3 tabs,
+ * not judged, as CI runs it.
+ *
  * --smoke: the same run in a few seconds of load, as CI runs it (1 round of 1 s at 50 connections
  * unless the options above say otherwise; through Varnish too where varnishd is installed). It
  * also fails on any socket error, prints the figures without judging them against the memory and
@@ -43,6 +49,7 @@ import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } fr
 import { median } from './bench/median.ts';
 import { watchPeakRss } from './bench/memory.ts';
 import { judgeReadiness, manifestReadinessProbe, probeReadiness, type ProbeAnswer } from './bench/readiness.ts';
+import { DEFAULT_INTERVALS, runLiveBound, SMOKE_INTERVALS } from './bench/live-bound.ts';
 import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight, overWeightBudget, WEIGHT_BUDGET } from './bench/weight.ts';
@@ -61,6 +68,9 @@ const { values: options } = parseArgs({
     visitors: { type: 'string' },
     within: { type: 'string' },
     peak: { type: 'string' },
+    'live-bound': { type: 'boolean', default: false },
+    trials: { type: 'string' },
+    tabs: { type: 'string' },
   },
 });
 const SMOKE = options.smoke;
@@ -96,6 +106,17 @@ if (options.replica) {
     connections: Number(options.connections ?? 100),
   });
   if (missed.length) console.error(`\nThe replica run FAILED: ${missed.join('; ')}`);
+  process.exit(missed.length ? 1 : 0);
+}
+
+if (options['live-bound']) {
+  const missed = await runLiveBound({
+    intervals: SMOKE ? SMOKE_INTERVALS : DEFAULT_INTERVALS,
+    trials: Number(options.trials ?? (SMOKE ? 2 : 3)),
+    tabs: Number(options.tabs ?? (SMOKE ? 3 : 6)),
+    smoke: SMOKE,
+  });
+  if (missed.length) console.error(`\nThe live bound run FAILED: ${missed.join('; ')}`);
   process.exit(missed.length ? 1 : 0);
 }
 
