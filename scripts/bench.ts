@@ -31,6 +31,13 @@
  * intervals (see scripts/bench/live-bound.ts). With --smoke: short intervals, 2 changes, 3 tabs,
  * not judged, as CI runs it.
  *
+ * --crowd [--tabs N] [--poll S] [--seconds S] [--connections C]: instead of all that, N open pages
+ * (default 10,000) polling /api/live through the shipped Varnish every S × [0.5, 1] seconds
+ * (default 30) for S seconds (default 120) over C keep-alive connections (default 64), the live
+ * file changed once: the requests the edge got and those that reached the server a minute, the
+ * 304 share, the server's CPU time and how long until every tab saw the change; see
+ * scripts/bench/crowd-run.ts. With --smoke, 1,000 tabs polling every 10 s for 20 s, as CI runs it.
+ *
  * --smoke: the same run in a few seconds of load, as CI runs it (1 round of 1 s at 50 connections
  * unless the options above say otherwise; through Varnish too where varnishd is installed). It
  * also fails on any socket error, prints the figures without judging them against the memory and
@@ -43,6 +50,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_ROOT } from '../server/config/paths.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
+import { runCrowd } from './bench/crowd-run.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
 import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';
 import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } from './bench/load.ts';
@@ -70,7 +78,9 @@ const { values: options } = parseArgs({
     peak: { type: 'string' },
     'live-bound': { type: 'boolean', default: false },
     trials: { type: 'string' },
+    crowd: { type: 'boolean', default: false },
     tabs: { type: 'string' },
+    poll: { type: 'string' },
   },
 });
 const SMOKE = options.smoke;
@@ -92,6 +102,20 @@ if (options.soak) {
     connections: Math.max(...(options.connections ?? '100,1000').split(',').map(Number)),
   });
   if (missed.length) console.error(`\nThe soak FAILED: ${missed.join('; ')}`);
+  process.exit(missed.length ? 1 : 0);
+}
+
+if (options.crowd) {
+  const missed = await runCrowd({
+    tabs: Number(options.tabs ?? (SMOKE ? 1000 : 10_000)),
+    pollSeconds: Number(options.poll ?? (SMOKE ? 10 : 30)),
+    seconds: Number(options.seconds ?? (SMOKE ? 20 : 120)),
+    // Halfway through a copy's lifetime at the edge: its copies follow the polling's start in steps of 5 s.
+    changeAfterSeconds: SMOKE ? 1.5 : 42.5,
+    connections: Number(options.connections ?? 64),
+    smoke: SMOKE,
+  });
+  if (missed.length) console.error(`\nThe crowd run FAILED: ${missed.join('; ')}`);
   process.exit(missed.length ? 1 : 0);
 }
 

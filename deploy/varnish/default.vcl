@@ -14,8 +14,10 @@ vcl 4.1;
 # - One copy per content coding: Varnish asks the server for gzip and unzips for the clients that
 #   do not take it (open-source Varnish does not handle brotli: browsers get gzip through it).
 # - A stale /api answer is served while one request revalidates it (the server's
-#   stale-while-revalidate) and, while the server fails or is down, for the server's
-#   stale-if-error window. Requests for one key wait for one fetch (Varnish's waiting list).
+#   stale-while-revalidate, never without it: /api/live has none) and, while the server fails or
+#   is down, for the server's stale-if-error window. Requests for one key wait for one fetch
+#   (Varnish's waiting list), expired copies included: /api/live reaches the server once per
+#   lifetime however many pages poll it.
 # - No answer with Set-Cookie is stored; every visitor gets the id of their own request.
 # - Open-source Varnish does not speak TLS: put a TLS terminator (hitch, haproxy, nginx, the
 #   load balancer) in front, and count this cache as one more hop in the server's TRUST_PROXY.
@@ -164,8 +166,13 @@ sub vcl_backend_response {
     call vcl_beresp_control;
     call vcl_beresp_vary;
 
-    # Varnish reads stale-while-revalidate into beresp.grace; keep it, then extend the grace to
-    # the stale-if-error window, which only a failing server may use (see vcl_hit).
+    # Varnish reads stale-while-revalidate into beresp.grace, and gives default_grace (10 s) to an
+    # answer without one: that would serve /api/live past its lifetime. Keep what the server
+    # allows, then extend the grace to the stale-if-error window, which only a failing server may
+    # use (see vcl_hit).
+    if (beresp.http.Cache-Control !~ "stale-while-revalidate=[0-9]+") {
+        set beresp.grace = 0s;
+    }
     set beresp.http.X-Landing-Swr = beresp.grace;
     if (beresp.http.Cache-Control ~ "stale-if-error=[0-9]+" &&
         std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 0s) > beresp.grace) {

@@ -83,6 +83,8 @@ export async function startNginx(origin: Origin): Promise<EdgeCache> {
     'events { worker_connections 1024; }',
     'http {',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+    // Debian's nginx.conf compresses: a gzip filter at work must leave the server's ETags as they are.
+    'gzip on;',
     `include ${path.join(dir, 'landing.conf')};`,
     '}',
   ].join('\n');
