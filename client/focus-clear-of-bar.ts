@@ -1,24 +1,32 @@
 /** The sticky bar at the top that holds the language control. */
 const BAR_SELECTOR = '.language-menu';
+/** The bar a notice that came later shows in, at the bottom of the viewport (LateLiveNotice). */
+const BOTTOM_BAR_SELECTOR = '.live-notice-region [data-testid="live-notice"]';
 
 /**
- * Keeps the element the keyboard focuses out from under the sticky language bar. The
- * stylesheet's `scroll-padding` does it in Chromium and WebKit; Firefox scrolls a focused element
- * only when it is outside the viewport, so one half under the bar stayed there. Once the browser
- * has done its own scrolling, whatever is still under the bar is scrolled clear of it.
+ * Keeps the element the keyboard focuses out from under the sticky language bar, and from under
+ * the live notice's bar at the bottom while one shows. The stylesheet's `scroll-padding` does it
+ * for the top bar in Chromium and WebKit; Firefox scrolls a focused element only when it is
+ * outside the viewport, so one half under the bar stayed there, and the bottom bar's height is
+ * the notice's own. Once the browser has done its own scrolling, whatever is still under a bar
+ * is scrolled clear of it.
  */
 export function keepFocusClearOfBar(doc: Document = document): () => void {
   const onFocus = (event: FocusEvent) => {
     const element = event.target;
     if (!(element instanceof HTMLElement) || !element.matches(':focus-visible')) return;
     const bar = doc.querySelector(BAR_SELECTOR);
-    if (!bar || bar.contains(element)) return;
+    const bottomBar = doc.querySelector(BOTTOM_BAR_SELECTOR);
+    if (bar?.contains(element)) return;
     requestAnimationFrame(() => {
-      const barBottom = bar.getBoundingClientRect().bottom;
-      const top = element.getBoundingClientRect().top;
+      const box = element.getBoundingClientRect();
+      const barBottom = bar?.getBoundingClientRect().bottom ?? 0;
+      const bottomBarTop = bottomBar?.getBoundingClientRect().top ?? Infinity;
       // At once, as browsers scroll to a focused element: a smooth scroll would still be under way
       // when the next Tab comes.
-      if (top < barBottom) doc.defaultView?.scrollBy({ top: top - barBottom, behavior: 'instant' });
+      if (box.top < barBottom) doc.defaultView?.scrollBy({ top: box.top - barBottom, behavior: 'instant' });
+      else if (box.bottom > bottomBarTop)
+        doc.defaultView?.scrollBy({ top: box.bottom - bottomBarTop, behavior: 'instant' });
     });
   };
   doc.addEventListener('focusin', onFocus);

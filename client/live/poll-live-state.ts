@@ -3,7 +3,7 @@ import type { LiveState } from '../../shared/live-state.ts';
 export interface LivePollOptions {
   /** The longest wait between two asks; each wait is shortened at random by up to half. */
   intervalMs: number;
-  /** Asks for the state: null when there is nothing new or the ask failed. */
+  /** Asks for the state: null (or a rejection) when there is nothing new or the ask failed. */
   ask: () => Promise<LiveState | null>;
   /** Shows a state newer than the one shown. */
   apply: (state: LiveState) => void;
@@ -42,7 +42,7 @@ export function followLiveState(shown: LiveState, options: LivePollOptions): () 
     if (asking || stopped || hidden()) return;
     asking = true;
     askedAt = Date.now();
-    const answer = await ask();
+    const answer = await ask().catch(() => null);
     asking = false;
     if (stopped) return;
     if (answer && isNewer(answer, current)) {

@@ -140,6 +140,16 @@ describe('the live state’s asks', () => {
 });
 
 describe('the answers', () => {
+  it('keep coming after an ask that threw', async () => {
+    const answers: (() => Promise<LiveState | null>)[] = [
+      () => Promise.reject(new Error('offline')),
+      async () => NEWER,
+    ];
+    const { applied } = follow({ ask: () => answers.shift()!() });
+    await advance(60_000);
+    expect(applied).toEqual([NEWER]);
+  });
+
   it('apply a newer state, once', async () => {
     const { applied } = follow({ answers: [NEWER, NEWER] });
     await advance(60_000);
