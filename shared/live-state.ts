@@ -23,6 +23,8 @@ export interface LiveState {
   notice: LiveNotice | null;
   /** The event's status in place of the content file's; null: the content file's stands. */
   status: EventStatus | null;
+  /** When the state was last changed (ISO 8601): the backend row's `updated_at`, or when the server took the live file's. */
+  updated: string;
 }
 
 /**

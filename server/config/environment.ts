@@ -104,6 +104,7 @@ const envSchema = z.object({
   LIVE_PATH: z.string().min(1).optional(),
   LIVE_EDGE_SECONDS: wholeNumber(0, 60).default(5),
   LIVE_FILE_CHECK_SECONDS: wholeNumber(1, 3600).default(5),
+  LIVE_BACKEND_FRESH_SECONDS: wholeNumber(1, 60).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
   PUBLIC_ORIGIN: z
@@ -175,6 +176,8 @@ export interface LiveSettings {
   edgeSeconds: number;
   /** How often the file is compared with what was read, besides the folder's change events. */
   fileCheckSeconds: number;
+  /** With a backend: how long its live row, once read, is fresh (its own window, shorter than the hero's). */
+  backendFreshSeconds: number;
 }
 
 export interface Config {
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pathAsGiven: e.LIVE_PATH ?? liveFileBeside(contentPathAsGiven),
       edgeSeconds: e.LIVE_EDGE_SECONDS,
       fileCheckSeconds: e.LIVE_FILE_CHECK_SECONDS,
+      backendFreshSeconds: e.LIVE_BACKEND_FRESH_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,

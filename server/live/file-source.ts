@@ -1,10 +1,11 @@
+import { statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
 import { checkLiveFileText, readLiveText, type LiveFileCheck } from '../content/live-file.ts';
 import { ContentError } from '../content/site-content.ts';
 import { followFolder } from './folder-watch.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
-import { withVersion } from './live-version.ts';
+import { NEVER_UPDATED, withVersion } from './live-version.ts';
 
 export interface FileLiveSourceOptions {
   /** The live file, and how the operator named it (for messages). */
@@ -39,7 +40,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
   let lastRead = readFile(path);
   const first = check(lastRead, shown, languages);
   if (!first.live) throw new ContentError(first.problems);
-  let state: LiveState = withVersion(first.live);
+  let state: LiveState = withVersion(first.live, modifiedAt(path));
 
   const reread = () => {
     const now = readFile(path);
@@ -55,7 +56,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
       return;
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);
-    const next = withVersion(reading.live);
+    const next = withVersion(reading.live, modifiedAt(path));
     if (next.version === state.version) return;
     state = next;
     logger.info(
@@ -92,4 +93,13 @@ function check(file: FileText, shown: string, languages: readonly string[]): Liv
   if ('unreadable' in file)
     return { live: null, problems: [`${shown}: cannot be read (${file.unreadable})`], warnings: [] };
   return checkLiveFileText(file.text, shown, languages);
+}
+
+/** When the live file was last saved, the same on every read of the same file; none: never. */
+function modifiedAt(path: string): string {
+  try {
+    return statSync(path).mtime.toISOString();
+  } catch {
+    return NEVER_UPDATED;
+  }
 }

@@ -1,10 +1,10 @@
 import type { LiveState } from '../../shared/live-state.ts';
 import { NO_LIVE_CHANGES, type LiveChanges } from '../content/live-file.ts';
 import type { LiveSource } from './live-source.ts';
-import { withVersion } from './live-version.ts';
+import { NEVER_UPDATED, withVersion } from './live-version.ts';
 
 /** A live state that never changes: none by default, for an app built without a live file. */
 export function fixedLiveSource(changes: LiveChanges = NO_LIVE_CHANGES): LiveSource {
-  const state: LiveState = withVersion(changes);
+  const state: LiveState = withVersion(changes, NEVER_UPDATED);
   return { get: async () => state, close() {} };
 }

@@ -23,7 +23,12 @@ export const dictionary = (lng: Language) =>
 export const content = loadContent(DEFAULT_CONTENT_PATH);
 
 /** The live state of a site without a live file. */
-export const NO_LIVE_STATE: LiveState = { version: 'none', notice: null, status: null };
+export const NO_LIVE_STATE: LiveState = {
+  version: 'none',
+  notice: null,
+  status: null,
+  updated: '2027-03-18T12:00:00.000Z',
+};
 
 interface Options {
   language?: Language;

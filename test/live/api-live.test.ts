@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { decodeBody } from '../../scripts/harness/content-coding.ts';
 import { rawGet, testApp } from '../helpers/app.ts';
-import { changeableLive } from '../helpers/live.ts';
+import { changeableLive, UPDATED } from '../helpers/live.ts';
 
 /**
  * GET /api/live: the live state as a small JSON document with its version and a strong ETag,
@@ -19,7 +19,7 @@ describe('GET /api/live', () => {
     const { app } = await testApp({ liveSource: live });
     const res = await request(app).get('/api/live').expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body).toEqual({ version: (await live.get()).version, ...POSTPONED });
+    expect(res.body).toEqual({ version: (await live.get()).version, ...POSTPONED, updated: UPDATED });
     // Escaped as for a <script> element: a notice's markup is never markup.
     expect(res.text).toContain('Verschoben \\u003cb\\u003e!\\u003c/b\\u003e');
     live.set({ notice: null, status: null });
@@ -27,6 +27,7 @@ describe('GET /api/live', () => {
       version: (await live.get()).version,
       notice: null,
       status: null,
+      updated: UPDATED,
     });
   });
 
@@ -39,7 +40,7 @@ describe('GET /api/live', () => {
     const brotli = await rawGet(app, '/api/live', { 'Accept-Encoding': 'br, gzip' });
     expect(brotli.headers.etag).toBe(`"${version}-br"`);
     expect(brotli.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(decodeBody(brotli.body, 'br').toString())).toEqual({ version, ...POSTPONED });
+    expect(JSON.parse(decodeBody(brotli.body, 'br').toString())).toEqual({ version, ...POSTPONED, updated: UPDATED });
     const gzip = await rawGet(app, '/api/live', { 'Accept-Encoding': 'gzip' });
     expect(gzip.headers.etag).toBe(`"${version}-gzip"`);
     // No later step compresses the identity body under its strong tag.
