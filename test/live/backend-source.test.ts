@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,7 @@ import {
 import type { ManualClock } from '../helpers/backend.ts';
 import { answerNormally, backendApp, snapshotWith, tempSnapshotPath, warnings } from '../helpers/backend.ts';
 import { parseHtml } from '../helpers/html.ts';
+import { startServer } from '../../scripts/harness/server-process.ts';
 
 /**
  * With a backend, the live state is its live_state row, read with the anon key through
@@ -202,5 +206,42 @@ describe('a bad row', () => {
     fake.reply.liveRows = rows({ ...GOOD, status: 'EventDelayed' });
     expect(await live(app)).toMatchObject({ notice: null, status: null });
     expect(await refusals()).toBe(1);
+  });
+});
+
+describe('the built server with a backend', () => {
+  it('follows the row, not the live file (and says so at start), and counts a refused row in its metrics', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'live-row-'));
+    const liveFile = path.join(folder, 'live.json');
+    writeFileSync(liveFile, JSON.stringify({ notice: { level: 'info', text: { de: 'Aus der Datei' } } }));
+    answerNormally(fake);
+    fake.reply.liveRows = rows(GOOD);
+    const server = await startServer({
+      SUPABASE_URL: fake.url,
+      SUPABASE_ANON_KEY: fake.key,
+      LIVE_PATH: liveFile,
+      LIVE_BACKEND_FRESH_SECONDS: '1',
+      CACHE_SNAPSHOT_PATH: path.join(folder, 'snapshot.json'),
+    });
+    try {
+      expect(server.logs).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          msg: 'the live file is not followed: with a backend, the live state is its live_state row',
+        }),
+      );
+      const state = async () => (await (await fetch(`${server.url}/api/live`)).json()) as Record<string, unknown>;
+      expect(await state()).toMatchObject({ notice: { text: { de: GOOD.notice_de } }, status: 'EventPostponed' });
+
+      fake.reply.liveRows = rows({ ...GOOD, status: 'EventDelayed' });
+      const refused = async () =>
+        (await (await fetch(`${server.metricsUrl!}/metrics`)).text()).match(
+          /^live_changes_refused_total\{source="backend"\} (\d+)$/m,
+        )?.[1];
+      await expect.poll(async () => (await state(), refused()), { timeout: 10_000, interval: 300 }).toBe('1');
+      expect(await state()).toMatchObject({ notice: { text: { de: GOOD.notice_de } }, status: 'EventPostponed' });
+    } finally {
+      await server.stop();
+    }
   });
 });
