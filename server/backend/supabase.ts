@@ -71,7 +71,13 @@ export function supabaseBackend(options: BackendOptions): BackendCalls {
     },
     publicLogoUrl,
     async liveRows(signal) {
-      const { data, error, status } = await client.from(LIVE_TABLE).select('*').limit(2).abortSignal(signal);
+      // No retries of postgrest-js's own: a refused connection fails at once, and the cache retries.
+      const { data, error, status } = await client
+        .from(LIVE_TABLE)
+        .select('*')
+        .limit(2)
+        .retry(false)
+        .abortSignal(signal);
       if (error) throw new BackendCallError(`${LIVE_TABLE}: ${describeRowsFailure(error, status)}`, rowsStatus(status));
       return { rows: data, text: bodies.get(signal) ?? '' };
     },
@@ -83,7 +89,12 @@ export function supabaseBackend(options: BackendOptions): BackendCalls {
  * a refused key 401). A 200 with an error is a body that is not JSON; status 0, no answer at all.
  */
 function describeRowsFailure(error: PostgrestError, status: number): string {
-  if (status === 0) return error.hint.includes('aborted') ? 'timed out' : oneLine(error.message);
+  if (status === 0) {
+    if (error.hint?.includes('aborted')) return 'timed out';
+    // postgrest-js writes the cause's code into details only: "Caused by: Error: connect ECONNREFUSED … (ECONNREFUSED)".
+    const code = /\((E[A-Z]+|UND_ERR_[A-Z_]+)\)/.exec(error.details ?? '')?.[1];
+    return code ? `fetch failed (${code})` : oneLine(error.message);
+  }
   if (status >= 200 && status < 300) return 'answered something that is not JSON';
   return `answered HTTP ${status}${error.code ? ` ${error.code}` : ''} (${oneLine(error.message)})`;
 }

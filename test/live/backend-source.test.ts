@@ -138,6 +138,22 @@ describe('the backend failing', () => {
   });
 });
 
+it('the backend gone (connection refused): the last good state stays, the failure logged once', async () => {
+  const gone = await startFakeSupabase();
+  answerNormally(gone);
+  gone.reply.liveRows = rows(GOOD);
+  const { app, clock, logLines } = await backendApp(gone);
+  const before = await live(app);
+  await gone.close();
+  for (let i = 0; i < 3; i++) {
+    clock.advance(30);
+    expect(await live(app)).toEqual(before);
+  }
+  const failed = warnings(logLines).filter((line) => line.endpoint === 'live');
+  expect(failed).toHaveLength(1);
+  expect(failed[0]!.reason).toBe('live_state: fetch failed (ECONNREFUSED)');
+});
+
 describe('a bad row', () => {
   it.each<[string, Record<string, unknown>[] | string, string]>([
     ['a notice over its limit', [{ ...GOOD, notice_en: 'x'.repeat(201) }], 'notice_en "xxx'],
