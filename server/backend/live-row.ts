@@ -50,11 +50,12 @@ export function checkLiveRow(rows: unknown, text: string, languages: readonly st
   const updated = columns[UPDATED_AT];
   if (UPDATED_AT in columns && (typeof updated !== 'string' || !Number.isFinite(Date.parse(updated))))
     problems.push(`${UPDATED_AT} must be a time`);
-  if (problems.length > 0) return refused(problems);
 
+  // Every problem at once, as for the live file.
   const checked = checkLiveValue(inFileShape(columns), { lineOf: () => 1, nameOf: columnOf }, languages);
+  problems.push(...checked.problems.map((finding) => finding.message));
   const warnings = checked.warnings.map((finding) => `warning: ${finding.message}`);
-  if (!checked.live) return { live: null, problems: checked.problems.map((finding) => finding.message), warnings };
+  if (!checked.live || problems.length > 0) return { live: null, problems, warnings };
   return { live: checked.live, updated: new Date(updated as string).toISOString(), warnings };
 }
 
@@ -71,7 +72,8 @@ const languageColumns = (languages: readonly string[]) => languages.map((code) =
  * A cell left empty is as good as NULL: the table editor on a phone saves an emptied text field as
  * an empty text, and an editor clears a field to take its part down.
  */
-const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const blankAsNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 /** The row in the live file's shape: a notice when its level or any of its texts is filled in. */
 function inFileShape(columns: Record<string, unknown>): Record<string, unknown> {

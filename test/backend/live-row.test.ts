@@ -85,6 +85,13 @@ describe('the live row’s check', () => {
     expect(!checked.live && checked.problems).toEqual(['status is in the row twice; a column may be there once']);
   });
 
+  it('names every problem of a row at once', () => {
+    expect(problems(row({ notise_en: 'x', status: 'EventDelayed' }))).toEqual([
+      '`notise_en` is not a column of live_state; did you mean `notice_en`?',
+      'status "EventDelayed" must be one of "EventScheduled", "EventCancelled", "EventPostponed", "EventRescheduled", "EventMovedOnline"',
+    ]);
+  });
+
   it('refuses no row, an empty row, more than one row and a time that is not one', () => {
     expect(problems()).toEqual(['live_state has no row: the live state needs its one row (id 1)']);
     expect(problems({})).toEqual([
