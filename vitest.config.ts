@@ -6,7 +6,7 @@ export default defineConfig({
   define: { BUILD_MODE: JSON.stringify('development') },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/edge/**'],
+    exclude: ['test/browser/**', 'test/edge/**', 'test/db/**'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     restoreMocks: true,

@@ -6,9 +6,11 @@ import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts
 import { errorHandler, onlyReadMethods } from './http/error-handler.ts';
 import { hasStrongEntityTag } from './http/entity-tag.ts';
 import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
+import { connectBackend } from './backend/connection.ts';
 import { backendHeroSource } from './hero/from-backend.ts';
 import { embeddedHeroSource } from './hero/from-content.ts';
 import type { HeroSource } from './hero/hero-source.ts';
+import { backendLiveSource } from './live/backend-source.ts';
 import { fixedLiveSource } from './live/fixed-source.ts';
 import type { LiveSource } from './live/live-source.ts';
 import { liveRouter } from './api/live-route.ts';
@@ -29,7 +31,7 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   readiness: Readiness;
   /** The hero's slides and logo; by default the backend when configured, else the content file. */
   heroSource?: HeroSource;
-  /** The notice and status the event team changes without a restart; by default none. */
+  /** The notice and status the event team changes without a restart; by default the backend's row when configured, else none. */
   liveSource?: LiveSource;
   /** Told how every /api answer was served and about every failed backend call; the metrics' observer in production. */
   cacheObserver?: CacheObserver;
@@ -44,10 +46,24 @@ export function createApp(appDeps: AppDeps): express.Express {
   const { config } = appDeps;
   const cacheObserver = appDeps.cacheObserver ?? ignoreCacheEvents;
   const cacheOptions = { logger: appDeps.logger, observer: cacheObserver, now: appDeps.now ?? Date.now };
+  // One supabase-js client and one snapshot file for the hero's calls and the live row.
+  const backend =
+    config.backend && (!appDeps.heroSource || !appDeps.liveSource)
+      ? connectBackend(config, config.backend, appDeps.logger)
+      : null;
   const heroSource =
     appDeps.heroSource ??
-    (config.backend ? backendHeroSource(config, config.backend, cacheOptions) : embeddedHeroSource(appDeps.content));
-  const liveSource = appDeps.liveSource ?? fixedLiveSource();
+    (backend ? backendHeroSource(config, backend, cacheOptions) : embeddedHeroSource(appDeps.content));
+  const liveSource =
+    appDeps.liveSource ??
+    (backend
+      ? backendLiveSource(config, backend, {
+          ...cacheOptions,
+          languages: appDeps.content.public.languages.map((language) => language.code),
+          observer: appDeps.metrics.liveObserver,
+          cacheObserver,
+        })
+      : fixedLiveSource());
   const deps = { ...appDeps, heroSource, liveSource };
 
   const app = express();

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { loadClientAssets } from './static/client-assets.ts';
@@ -43,15 +44,23 @@ try {
   }
   const metrics = createMetrics({ droppedLogLines: output.droppedLines });
   const readiness = createReadiness();
-  // Read again whenever it changes: a change the check refuses leaves the last good state.
-  const liveSource = fileLiveSource({
-    path: config.live.path,
-    shown: config.live.pathAsGiven,
-    languages,
-    checkEveryMs: config.live.fileCheckSeconds * 1000,
-    logger,
-    observer: metrics.liveObserver,
-  });
+  // With a backend, its row is the live state (createApp reads it); without, the live file, read
+  // again whenever it changes. Either way a change the check refuses leaves the last good state.
+  const liveSource = config.backend
+    ? undefined
+    : fileLiveSource({
+        path: config.live.path,
+        shown: config.live.pathAsGiven,
+        languages,
+        checkEveryMs: config.live.fileCheckSeconds * 1000,
+        logger,
+        observer: metrics.liveObserver,
+      });
+  if (config.backend && existsSync(config.live.path))
+    processLogger.warn(
+      { file: config.live.pathAsGiven },
+      'the live file is not followed: with a backend, the live state is its live_state row',
+    );
   // With SUPABASE_URL and SUPABASE_ANON_KEY this creates the backend client and reads the cache snapshot.
   const app = createApp({
     config,

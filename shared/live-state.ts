@@ -21,7 +21,8 @@ export interface LiveState {
   /** A name for this state: the same for the same notice and status on every replica, another for any change. */
   version: string;
   /**
-   * When the source last changed (ISO 8601): for the live file, its modification time as read.
+   * When the source last changed (ISO 8601): for the live file, its modification time as read;
+   * for the backend's row, its `updated_at`.
    * It orders states that `version` cannot: an open page never takes a state older than the one
    * it shows, as a lagging replica or cache may answer.
    */

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     expect(config.production).toBe(false);
   });
 
+  it('keeps the backend’s live row fresh for 10 s unless LIVE_BACKEND_FRESH_SECONDS says otherwise, 1 to 60', () => {
+    expect(loadConfig({}).live.backendFreshSeconds).toBe(10);
+    expect(loadConfig({ LIVE_BACKEND_FRESH_SECONDS: '3' }).live.backendFreshSeconds).toBe(3);
+    expect(() => loadConfig({ LIVE_BACKEND_FRESH_SECONDS: '0' })).toThrow(/^Invalid LIVE_BACKEND_FRESH_SECONDS: /);
+    expect(() => loadConfig({ LIVE_BACKEND_FRESH_SECONDS: '61' })).toThrow(/^Invalid LIVE_BACKEND_FRESH_SECONDS: /);
+  });
+
   it('takes PORT and NODE_ENV from the environment, treating empty as unset', () => {
     expect(loadConfig({ PORT: '8080', NODE_ENV: 'production' })).toMatchObject({ port: 8080, production: true });
     expect(loadConfig({ PORT: '' }).port).toBe(3000);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
  *   POST /functions/v1/hero-images              → { heroSlides: [{ image, studio }] }
  *   POST /storage/v1/object/list/logo           → [{ name, id, metadata, … }]
  *   GET  /storage/v1/object/public/logo/<name>  → the file (no key needed, as for a public bucket)
+ *   GET  /rest/v1/live_state?select=*&limit=2   → the table's rows, as PostgREST answers them
  * Without the right `apikey` header it answers 401, as the real gateway does. Each call is
  * counted and recorded, and what it answers can be switched between the replies below.
  */
@@ -27,12 +28,14 @@ export type Reply =
   /** Sends the headers and the start of a body, then nothing more. */
   | { kind: 'stall' };
 
-export type Route = 'heroImages' | 'logoList';
+export type Route = 'heroImages' | 'logoList' | 'liveRows';
 
 export interface RecordedRequest {
   route: Route | 'publicObject' | 'other';
   method: string;
   path: string;
+  /** The query string, `?` included (empty without one). */
+  search: string;
   headers: IncomingMessage['headers'];
   body: string;
 }
@@ -72,6 +75,29 @@ export const raw = (body: string | Buffer, extra: Partial<Extract<Reply, { kind:
 export const failure = (status: number): Reply =>
   json({ error: 'Internal Server Error', message: 'boom', statusCode: String(status) }, { status });
 export const HANG: Reply = { kind: 'hang' };
+
+/** PostgREST's rows: a JSON array, typed as PostgREST types it. */
+export const rows = (...list: unknown[]): Reply => json(list, { contentType: 'application/json; charset=utf-8' });
+/** PostgREST's error body: `{ code, details, hint, message }`. */
+export const postgrestError = (status: number, code: string, message: string, hint: string | null = null): Reply =>
+  json({ code, details: null, hint, message }, { status, contentType: 'application/json; charset=utf-8' });
+/** The live table's row as the migration leaves it: nothing filled in. */
+export const EMPTY_LIVE_ROW = {
+  id: 1,
+  notice_level: null,
+  notice_de: null,
+  notice_en: null,
+  notice_es: null,
+  status: null,
+  updated_at: '2026-11-26T08:00:00+00:00',
+};
+
+/** What PostgREST answers for a table that is not there (the migration not applied). */
+export const MISSING_TABLE = postgrestError(
+  404,
+  'PGRST205',
+  "Could not find the table 'public.live_state' in the schema cache",
+);
 export const STALL: Reply = { kind: 'stall' };
 
 /** A storage listing entry for a file, as storage-api returns it. */
@@ -103,7 +129,7 @@ const PUBLIC_OBJECTS = '/storage/v1/object/public/';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 export async function startFakeSupabase(): Promise<FakeSupabase> {
-  const calls: Record<Route, number> = { heroImages: 0, logoList: 0 };
+  const calls: Record<Route, number> = { heroImages: 0, logoList: 0, liveRows: 0 };
   const requests: RecordedRequest[] = [];
   const holds: Partial<Record<Route, Promise<void>>> = {};
   const waiters: Array<{ route: Route; count: number; resolve: () => void }> = [];
@@ -114,7 +140,7 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
     key: FAKE_KEY,
     calls,
     requests,
-    reply: { heroImages: json({}), logoList: json([]) },
+    reply: { heroImages: json({}), logoList: json([]), liveRows: rows(EMPTY_LIVE_ROW) },
     hold(route) {
       let release!: () => void;
       holds[route] = new Promise<void>((resolve) => (release = resolve));
@@ -138,16 +164,18 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
 
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const { pathname: path, search } = new URL(req.url ?? '/', 'http://fake');
     const route: RecordedRequest['route'] =
       req.method === 'POST' && path === '/functions/v1/hero-images'
         ? 'heroImages'
         : req.method === 'POST' && path === '/storage/v1/object/list/logo'
           ? 'logoList'
-          : req.method === 'GET' && path.startsWith('/storage/v1/object/public/')
-            ? 'publicObject'
-            : 'other';
-    requests.push({ route, method: req.method ?? '', path, headers: req.headers, body });
+          : req.method === 'GET' && path === '/rest/v1/live_state'
+            ? 'liveRows'
+            : req.method === 'GET' && path.startsWith('/storage/v1/object/public/')
+              ? 'publicObject'
+              : 'other';
+    requests.push({ route, method: req.method ?? '', path, search, headers: req.headers, body });
 
     if (route === 'publicObject') {
       const object = fake.objects.get(path.slice(PUBLIC_OBJECTS.length)) ?? { body: PNG, contentType: 'image/png' };

@@ -2,7 +2,7 @@
 export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'fallback';
 
 /** The names of the cached backend calls. */
-export type CachedEndpoint = 'hero-slides' | 'logo';
+export type CachedEndpoint = 'hero-slides' | 'logo' | 'live';
 
 /** Told about every cached answer and every failed backend call. */
 export interface CacheObserver {

@@ -1,8 +1,15 @@
-import { createClient, FunctionsFetchError, FunctionsHttpError, StorageApiError } from '@supabase/supabase-js';
+import {
+  createClient,
+  FunctionsFetchError,
+  FunctionsHttpError,
+  StorageApiError,
+  type PostgrestError,
+} from '@supabase/supabase-js';
 import type { HeroSlide } from '../../shared/page-data.ts';
 import { checkHeroSlides, chooseLogoFile, type Checked } from './backend-data.ts';
 import { BackendCallError } from './backend-errors.ts';
 import type { ImagePolicy } from './image-policy.ts';
+import { LIVE_TABLE } from './live-row.ts';
 
 /** Anything larger is not a list of slides or logos; reading it would only cost memory. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -20,6 +27,8 @@ export interface BackendCalls {
   logoUrl(signal: AbortSignal): Promise<Checked<string>>;
   /** The public address of a file in the logo bucket (no request is made). */
   publicLogoUrl(name: string): string;
+  /** The live table's rows (at most two: one is expected), parsed and as the text they came in. */
+  liveRows(signal: AbortSignal): Promise<{ rows: unknown; text: string }>;
 }
 
 export interface BackendOptions {
@@ -36,9 +45,13 @@ export interface BackendOptions {
  * MAX_ANSWER_BYTES.
  */
 export function supabaseBackend(options: BackendOptions): BackendCalls {
+  // The bodies as they came, by the call's signal: supabase-js hands over only what JSON.parse made of them.
+  const bodies = new WeakMap<AbortSignal, string>();
   const client = createClient(options.url, options.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: boundedFetch(MAX_ANSWER_BYTES) },
+    global: {
+      fetch: boundedFetch(MAX_ANSWER_BYTES, (signal, body) => bodies.set(signal, new TextDecoder().decode(body))),
+    },
   });
   const bucket = client.storage.from(LOGO_BUCKET);
   const publicLogoUrl = (name: string) => bucket.getPublicUrl(name).data.publicUrl;
@@ -57,7 +70,38 @@ export function supabaseBackend(options: BackendOptions): BackendCalls {
       return { value: publicLogoUrl(chosen.value ?? options.logoFileName), dropped: chosen.dropped };
     },
     publicLogoUrl,
+    async liveRows(signal) {
+      // No retries of postgrest-js's own: a refused connection fails at once, and the cache retries.
+      const { data, error, status } = await client
+        .from(LIVE_TABLE)
+        .select('*')
+        .limit(2)
+        .retry(false)
+        .abortSignal(signal);
+      if (error) throw new BackendCallError(`${LIVE_TABLE}: ${describeRowsFailure(error, status)}`, rowsStatus(status));
+      return { rows: data, text: bodies.get(signal) ?? '' };
+    },
   };
+}
+
+/**
+ * PostgREST's error, in one line: its status, code and message (a missing table is 404 PGRST205,
+ * a refused key 401). A 200 with an error is a body that is not JSON; status 0, no answer at all.
+ */
+function describeRowsFailure(error: PostgrestError, status: number): string {
+  if (status === 0) {
+    if (error.hint?.includes('aborted')) return 'timed out';
+    // postgrest-js writes the cause's code into details only: "Caused by: Error: connect ECONNREFUSED … (ECONNREFUSED)".
+    const code = /\((E[A-Z]+|UND_ERR_[A-Z_]+)\)/.exec(error.details ?? '')?.[1];
+    return code ? `fetch failed (${code})` : oneLine(error.message);
+  }
+  if (status >= 200 && status < 300) return 'answered something that is not JSON';
+  return `answered HTTP ${status}${error.code ? ` ${error.code}` : ''} (${oneLine(error.message)})`;
+}
+
+function rowsStatus(status: number): number | undefined {
+  if (status === 0) return undefined;
+  return status >= 200 && status < 300 ? 502 : status;
 }
 
 /**
@@ -65,10 +109,11 @@ export function supabaseBackend(options: BackendOptions): BackendCalls {
  * it points). The body is read here, in full, so that supabase-js parses it only after the limit
  * has been applied, and so that the call's signal ends a body that stalls, not only the headers.
  */
-export function boundedFetch(maxBytes: number): typeof fetch {
+export function boundedFetch(maxBytes: number, onBody?: (signal: AbortSignal, body: Uint8Array) => void): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, { ...init, redirect: 'error' });
     const body = await readAtMost(response, maxBytes);
+    if (init?.signal) onBody?.(init.signal, body);
     const nullBody = [101, 204, 205, 304].includes(response.status);
     return new Response(nullBody ? null : body, {
       status: response.status,

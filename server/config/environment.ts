@@ -105,6 +105,7 @@ const envSchema = z.object({
   LIVE_EDGE_SECONDS: wholeNumber(0, 60).default(5),
   LIVE_FILE_CHECK_SECONDS: wholeNumber(1, 3600).default(5),
   LIVE_POLL_SECONDS: wholeNumber(1, 300).default(30),
+  LIVE_BACKEND_FRESH_SECONDS: wholeNumber(1, 60).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_BYTES: wholeNumber(16 * 1024, 64 * 1024 * 1024).default(1024 * 1024),
   PUBLIC_ORIGIN: z
@@ -178,6 +179,8 @@ export interface LiveSettings {
   fileCheckSeconds: number;
   /** How often an open page asks for the live state (at most; each wait is shortened at random, to half). */
   pollSeconds: number;
+  /** With a backend: how long its live row, once read, is fresh (its own window, shorter than the hero's). */
+  backendFreshSeconds: number;
 }
 
 export interface Config {
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       edgeSeconds: e.LIVE_EDGE_SECONDS,
       fileCheckSeconds: e.LIVE_FILE_CHECK_SECONDS,
       pollSeconds: e.LIVE_POLL_SECONDS,
+      backendFreshSeconds: e.LIVE_BACKEND_FRESH_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,

@@ -50,20 +50,21 @@ export function describeIssues(
   issues: readonly z.core.$ZodIssue[],
   source: LocatedValue,
   schema: z.ZodType,
+  nameOf: (path: readonly PropertyKey[]) => string = fieldName,
 ): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const { path, nearest } of unknownFields(source.value, schema, [])) {
     findings.push({
       line: source.lineOf(path),
-      message: `\`${fieldName(path)}\` is not a field${nearest ? `; did you mean \`${fieldName(nearest)}\`?` : ''}`,
+      message: `\`${nameOf(path)}\` is not a field${nearest ? `; did you mean \`${nameOf(nearest)}\`?` : ''}`,
     });
     // A misspelt field is reported once, not again as the missing field it was meant to be.
-    if (nearest) seen.add(fieldName(nearest));
+    if (nearest) seen.add(nameOf(nearest));
   }
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') continue;
-    const field = fieldName(issue.path);
+    const field = nameOf(issue.path);
     if (seen.has(field)) continue;
     seen.add(field);
     const value = valueAt(source.value, issue.path);

@@ -55,13 +55,35 @@ export interface LiveCheck {
  */
 export function checkLiveText(text: string, languages: readonly string[]): LiveCheck {
   const source = parseJsonSource(text);
-  const problems = [...source.problems];
-  const warnings = [...source.warnings];
-  const parsed = liveSchema.safeParse(source.value);
-  if (!parsed.success && source.value !== undefined)
-    problems.push(...describeIssues(parsed.error.issues, source, liveSchema));
-  if (!parsed.success || problems.length > 0)
-    return { live: null, problems: problems.sort((a, b) => a.line - b.line), warnings };
+  if (source.value === undefined) return { live: null, problems: source.problems, warnings: source.warnings };
+  const checked = checkLiveValue(source.value, { lineOf: source.lineOf, nameOf: fieldName }, languages);
+  const problems = [...source.problems, ...checked.problems].sort((a, b) => a.line - b.line);
+  return {
+    live: problems.length > 0 ? null : checked.live,
+    problems,
+    warnings: [...source.warnings, ...checked.warnings],
+  };
+}
+
+/** Where a checked value's fields are and what they are called: the file's lines and fields, or a row's columns. */
+export interface LiveFields {
+  lineOf(path: readonly PropertyKey[]): number;
+  nameOf(path: readonly PropertyKey[]): string;
+}
+
+/**
+ * The live state's rules, whatever it was written in: the live file, or the backend's row
+ * (server/backend/live-row.ts) once put in the file's shape. The findings name each field as
+ * `fields` does.
+ */
+export function checkLiveValue(value: unknown, fields: LiveFields, languages: readonly string[]): LiveCheck {
+  const problems: Finding[] = [];
+  const warnings: Finding[] = [];
+  const parsed = liveSchema.safeParse(value);
+  if (!parsed.success) {
+    problems.push(...describeIssues(parsed.error.issues, { value, lineOf: fields.lineOf }, liveSchema, fields.nameOf));
+    return { live: null, problems, warnings };
+  }
 
   const { notice, status } = parsed.data;
   if (!notice) return { live: { notice: null, status: status ?? null }, problems, warnings };
@@ -69,16 +91,16 @@ export function checkLiveText(text: string, languages: readonly string[]): LiveC
     if (languages.includes(code)) return true;
     const path = ['notice', 'text', code];
     warnings.push({
-      line: source.lineOf(path),
-      message: `${fieldName(path)} is for a language that the content file does not offer (${languages.join(', ')}); it is left out`,
+      line: fields.lineOf(path),
+      message: `${fields.nameOf(path)} is for a language that the content file does not offer (${languages.join(', ')}); it is left out`,
     });
     return false;
   });
   const defaultLanguage = languages[0];
   if (defaultLanguage !== undefined && !offered.some(([code]) => code === defaultLanguage))
     problems.push({
-      line: source.lineOf(['notice', 'text']),
-      message: `notice.text.${defaultLanguage} is missing: a notice needs a text in the default language, which pages in a language it does not cover show`,
+      line: fields.lineOf(['notice', 'text']),
+      message: `${fields.nameOf(['notice', 'text', defaultLanguage])} is missing: a notice needs a text in the default language, which pages in a language it does not cover show`,
     });
   if (problems.length > 0) return { live: null, problems, warnings };
   return {

@@ -4,29 +4,18 @@ import { BackendCache, servingWindows, type CacheAnswer, type CacheEntry } from 
 import type { CachedEndpoint } from '../backend/cache-events.ts';
 import type { Config } from '../config/environment.ts';
 import type { HeroSourceOptions, HeroSource, Served } from './hero-source.ts';
-import { imagePolicy, type ImagePolicy } from '../backend/image-policy.ts';
-import { snapshotFile, type SavedEntry } from '../backend/snapshot.ts';
-import { supabaseBackend } from '../backend/supabase.ts';
+import type { BackendConnection } from '../backend/connection.ts';
+import type { ImagePolicy } from '../backend/image-policy.ts';
+import type { SavedEntry } from '../backend/snapshot.ts';
 
 /**
  * The hero's slides and logo from the Supabase backend, each behind its own cache that
  * the page and /api share. Nothing good known: the page gets no slides (null, so the
  * browser asks again) and the public address of the default logo file.
  */
-export function backendHeroSource(
-  config: Config,
-  backend: NonNullable<Config['backend']>,
-  options: HeroSourceOptions,
-): HeroSource {
-  const images = imagePolicy(backend.url, config.imageHosts);
-  const calls = supabaseBackend({
-    ...backend,
-    images,
-    logoFileName: config.logoFileName,
-  });
+export function backendHeroSource(config: Config, backend: BackendConnection, options: HeroSourceOptions): HeroSource {
+  const { calls, images, snapshot, saved } = backend;
   const defaultLogoUrl = calls.publicLogoUrl(config.logoFileName);
-  const snapshot = snapshotFile(config.cache.snapshotPath, backend.url, options.logger);
-  const saved = snapshot.read();
 
   const cacheOf = <T>(
     endpoint: CachedEndpoint,

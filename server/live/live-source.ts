@@ -1,8 +1,8 @@
 import type { LiveState } from '../../shared/live-state.ts';
 
 /**
- * Where the live state comes from: the live file (file-source.ts), and later a backend's row
- * beside it. Whatever the source, a page and /api/live get the last good state: a bad change is
+ * Where the live state comes from: the live file (file-source.ts), or with a backend configured
+ * its row (backend-source.ts). Whatever the source, a page and /api/live get the last good state: a bad change is
  * refused by the source and never reaches them.
  */
 export interface LiveSource {
@@ -17,6 +17,6 @@ export interface LiveObserver {
   refused(source: LiveSourceName): void;
 }
 
-export type LiveSourceName = 'file';
+export type LiveSourceName = 'file' | 'backend';
 
 export const ignoreLiveEvents: LiveObserver = { refused() {} };

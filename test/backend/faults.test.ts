@@ -85,6 +85,8 @@ describe('a failing backend with nothing cached', () => {
     expect(warnings(logLines).map((line) => line.reason)).toEqual([
       'hero-images: answered HTTP 401',
       'logo listing: answered HTTP 401 (Invalid API key)',
+      // The page's render asks for the live row too.
+      'live_state: answered HTTP 401 (Invalid API key)',
     ]);
     expect(JSON.stringify(logLines)).not.toContain('not-the-key');
   });

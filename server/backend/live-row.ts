@@ -1,0 +1,113 @@
+import { parseTree } from 'jsonc-parser';
+import { nearestName } from '../content/findings.ts';
+import { checkLiveValue, type LiveChanges } from '../content/live-file.ts';
+import { BackendDataError } from './backend-data.ts';
+
+/**
+ * The backend's live row: the table `live_state` (supabase/migrations/), one row the event team
+ * edits in Supabase's table editor. A column per language (`notice_de`, `notice_en` …) beside
+ * `notice_level` and `status`: one plain text field each on a phone, no JSON to type. The row is
+ * put in the live file's shape and checked with the live file's rules and words, its findings
+ * naming the column.
+ */
+export const LIVE_TABLE = 'live_state';
+
+const NOTICE_LEVEL = 'notice_level';
+const STATUS = 'status';
+const UPDATED_AT = 'updated_at';
+const NOTICE_TEXT = /^notice_(?!level$)(.+)$/;
+/** Columns every row has, as the migration makes them; a notice's columns are one per language. */
+const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, UPDATED_AT] as const;
+
+/** A row checked: what it says and when it was last saved, or why it is refused. */
+export type RowCheck =
+  { live: LiveChanges; updated: string; warnings: string[] } | { live: null; problems: string[]; warnings: string[] };
+
+/**
+ * Checks PostgREST's answer for the table: `rows` as supabase-js parsed it, `text` as it came
+ * (a column written twice is seen only there). What is not a list of rows is the backend answering
+ * something else (BackendDataError, as for the hero's calls); a row the rules refuse is a bad change.
+ */
+export function checkLiveRow(rows: unknown, text: string, languages: readonly string[]): RowCheck {
+  if (!Array.isArray(rows)) throw new BackendDataError(`${LIVE_TABLE} answered something that is not a list of rows`);
+  if (rows.length === 0) return refused([`${LIVE_TABLE} has no row: the live state needs its one row (id 1)`]);
+  if (rows.length > 1) return refused([`${LIVE_TABLE} has more than one row: the live state is one row (id 1)`]);
+  const row: unknown = rows[0];
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    throw new BackendDataError(`${LIVE_TABLE} answered a row that is not an object`);
+  const columns = row as Record<string, unknown>;
+
+  const problems = [
+    ...columnsWrittenTwice(text).map((column) => `${column} is in the row twice; a column may be there once`),
+    ...REQUIRED_COLUMNS.filter((column) => !(column in columns)).map((column) => `${column} is missing`),
+    ...Object.keys(columns)
+      .filter((column) => !isKnown(column))
+      .map((column) => {
+        const nearest = nearestName(column, [...REQUIRED_COLUMNS, ...languageColumns(languages)]);
+        return `\`${column}\` is not a column of ${LIVE_TABLE}${nearest ? `; did you mean \`${nearest}\`?` : ''}`;
+      }),
+  ];
+  const updated = columns[UPDATED_AT];
+  if (UPDATED_AT in columns && (typeof updated !== 'string' || !Number.isFinite(Date.parse(updated))))
+    problems.push(`${UPDATED_AT} must be a time`);
+
+  // Every problem at once, as for the live file.
+  const checked = checkLiveValue(inFileShape(columns), { lineOf: () => 1, nameOf: columnOf }, languages);
+  problems.push(...checked.problems.map((finding) => finding.message));
+  const warnings = checked.warnings.map((finding) => `warning: ${finding.message}`);
+  if (!checked.live || problems.length > 0) return { live: null, problems, warnings };
+  return { live: checked.live, updated: new Date(updated as string).toISOString(), warnings };
+}
+
+function refused(problems: string[]): RowCheck {
+  return { live: null, problems, warnings: [] };
+}
+
+const isKnown = (column: string) =>
+  (REQUIRED_COLUMNS as readonly string[]).includes(column) || NOTICE_TEXT.test(column);
+
+const languageColumns = (languages: readonly string[]) => languages.map((code) => `notice_${code}`);
+
+/**
+ * A cell left empty is as good as NULL: the table editor on a phone saves an emptied text field as
+ * an empty text, and an editor clears a field to take its part down.
+ */
+const blankAsNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/** The row in the live file's shape: a notice when its level or any of its texts is filled in. */
+function inFileShape(columns: Record<string, unknown>): Record<string, unknown> {
+  const text: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(columns)) {
+    const code = NOTICE_TEXT.exec(column)?.[1];
+    if (code !== undefined && blankAsNull(value) !== null) text[code] = value;
+  }
+  const level = blankAsNull(columns[NOTICE_LEVEL]);
+  const notice = level === null && Object.keys(text).length === 0 ? null : { level: level ?? undefined, text };
+  return { notice, status: blankAsNull(columns[STATUS]) };
+}
+
+/** The column a field of the live file's shape comes from. */
+function columnOf(path: readonly PropertyKey[]): string {
+  const [first, second, third] = path.map(String);
+  if (first === 'notice' && second === 'level') return NOTICE_LEVEL;
+  if (first === 'notice' && second === 'text' && third !== undefined) return `notice_${third}`;
+  if (first === 'notice') return 'the notice';
+  return first ?? 'the row';
+}
+
+/** Columns written twice in a row of the answer as it came, which JSON.parse would silently merge. */
+function columnsWrittenTwice(text: string): string[] {
+  const root = parseTree(text);
+  const twice = new Set<string>();
+  for (const row of root?.type === 'array' ? (root.children ?? []) : []) {
+    const seen = new Set<string>();
+    for (const property of row.type === 'object' ? (row.children ?? []) : []) {
+      const name = property.children?.[0]?.value as unknown;
+      if (typeof name !== 'string') continue;
+      if (seen.has(name)) twice.add(name);
+      seen.add(name);
+    }
+  }
+  return [...twice];
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { BackendDataError } from '../../server/backend/backend-data.ts';
+import { checkLiveRow } from '../../server/backend/live-row.ts';
+import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
+import { EMPTY_LIVE_ROW } from '../../scripts/harness/fake-supabase.ts';
+
+/**
+ * The backend's live row is checked with the live file's rules and words, each finding naming its
+ * column instead of a file and line.
+ */
+const LANGUAGES = ['de', 'en', 'es'];
+const row = (columns: Record<string, unknown>) => ({ ...EMPTY_LIVE_ROW, ...columns });
+const check = (...rows: unknown[]) => checkLiveRow(rows, JSON.stringify(rows), LANGUAGES);
+const problems = (...rows: unknown[]) => {
+  const checked = check(...rows);
+  return checked.live ? [] : checked.problems;
+};
+
+describe('the live row’s check', () => {
+  it('takes a notice from its level and a column per language, the status, and when it was saved', () => {
+    expect(
+      check(
+        row({
+          notice_level: 'warning',
+          notice_de: 'Beginn um 18:15',
+          notice_en: 'Start at 18:15',
+          status: 'EventPostponed',
+          updated_at: '2027-03-18T16:40:12.5+00:00',
+        }),
+      ),
+    ).toEqual({
+      live: {
+        notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Start at 18:15' } },
+        status: 'EventPostponed',
+      },
+      updated: '2027-03-18T16:40:12.500Z',
+      warnings: [],
+    });
+  });
+
+  it('takes a row with nothing filled in, or only emptied fields, as no live changes', () => {
+    expect(check(row({})).live).toEqual({ notice: null, status: null });
+    expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({ notice: null, status: null });
+  });
+
+  it('keeps HTML in a notice as the text it is', () => {
+    const html = '<b>Neu</b> <script>alert(1)</script>';
+    expect(check(row({ notice_level: 'info', notice_de: html })).live?.notice?.text.de).toBe(html);
+  });
+
+  it(`refuses a notice over ${TEXT_LIMITS.notice} characters, naming the column`, () => {
+    const long = 'ü'.repeat(TEXT_LIMITS.notice + 1);
+    expect(problems(row({ notice_level: 'info', notice_de: 'ok', notice_en: long }))).toEqual([
+      `notice_en "${long.slice(0, 77)}..." has ${TEXT_LIMITS.notice + 1} characters, at most ${TEXT_LIMITS.notice}`,
+    ]);
+  });
+
+  it('refuses an unknown status and level, and a notice without its level or the default language', () => {
+    expect(problems(row({ notice_level: 'alarm', notice_de: 'x', status: 'EventDelayed' }))).toEqual([
+      'notice_level "alarm" must be one of "info", "warning"',
+      'status "EventDelayed" must be one of "EventScheduled", "EventCancelled", "EventPostponed", "EventRescheduled", "EventMovedOnline"',
+    ]);
+    expect(problems(row({ notice_de: 'x' }))).toEqual(['notice_level must be one of "info", "warning"']);
+    expect(problems(row({ notice_level: 'info', notice_en: 'Hello' }))).toEqual([
+      'notice_de is missing: a notice needs a text in the default language, which pages in a language it does not cover show',
+    ]);
+  });
+
+  it('leaves out a notice for a language not offered, with a warning naming the column', () => {
+    const checked = check(row({ notice_level: 'info', notice_de: 'Hallo', notice_fr: 'Salut' }));
+    expect(checked.live?.notice?.text).toEqual({ de: 'Hallo' });
+    expect(checked.warnings).toEqual([
+      'warning: notice_fr is for a language that the content file does not offer (de, en, es); it is left out',
+    ]);
+  });
+
+  it('refuses an unknown column, naming the one meant, and a column the answer has twice', () => {
+    expect(problems(row({ notise_en: 'x' }))).toEqual([
+      '`notise_en` is not a column of live_state; did you mean `notice_en`?',
+    ]);
+    const text =
+      '[{"id":1,"notice_level":null,"notice_de":null,"status":"EventCancelled","status":null,"updated_at":"2026-11-26T08:00:00+00:00"}]';
+    const checked = checkLiveRow(JSON.parse(text), text, LANGUAGES);
+    expect(checked.live).toBeNull();
+    expect(!checked.live && checked.problems).toEqual(['status is in the row twice; a column may be there once']);
+  });
+
+  it('names every problem of a row at once', () => {
+    expect(problems(row({ notise_en: 'x', status: 'EventDelayed' }))).toEqual([
+      '`notise_en` is not a column of live_state; did you mean `notice_en`?',
+      'status "EventDelayed" must be one of "EventScheduled", "EventCancelled", "EventPostponed", "EventRescheduled", "EventMovedOnline"',
+    ]);
+  });
+
+  it('refuses no row, an empty row, more than one row and a time that is not one', () => {
+    expect(problems()).toEqual(['live_state has no row: the live state needs its one row (id 1)']);
+    expect(problems({})).toEqual([
+      'id is missing',
+      'notice_level is missing',
+      'status is missing',
+      'updated_at is missing',
+    ]);
+    expect(problems(row({}), row({ id: 2 }))).toEqual([
+      'live_state has more than one row: the live state is one row (id 1)',
+    ]);
+    expect(problems(row({ updated_at: 'yesterday' }))).toEqual(['updated_at must be a time']);
+  });
+
+  it('takes an answer that is not a list of rows for the backend answering something else', () => {
+    expect(() => checkLiveRow({ message: 'hi' }, '{"message":"hi"}', LANGUAGES)).toThrow(BackendDataError);
+    expect(() => checkLiveRow(['x'], '["x"]', LANGUAGES)).toThrow(BackendDataError);
+  });
+});

@@ -1,0 +1,75 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROOT } from '../../server/config/paths.ts';
+import { startPostgres, type Postgres } from '../helpers/postgres.ts';
+
+/**
+ * The migration that makes the live table, applied to Debian's PostgreSQL with the roles and
+ * default privileges a Supabase project has: anon reads the row and can change nothing.
+ */
+const MIGRATIONS = path.join(APP_ROOT, 'supabase/migrations');
+
+// What a Supabase project has before any migration of ours: its API roles, and every new table
+// in public granted to them (supabase/postgres' own setup).
+const SUPABASE_ROLES = `
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+`;
+
+let db: Postgres;
+beforeAll(async () => {
+  db = await startPostgres();
+  await db.sql(SUPABASE_ROLES);
+  for (const file of readdirSync(MIGRATIONS).sort()) await db.sql('', { file: path.join(MIGRATIONS, file) });
+}, 60_000);
+afterAll(() => db?.stop());
+
+const as = (role: string, statement: string) => db.sql(`set role ${role}; ${statement}`);
+
+describe('the live_state migration', () => {
+  it('is named as the Supabase CLI names migrations: <timestamp>_<name>.sql', () => {
+    expect(readdirSync(MIGRATIONS)).toContain('20261126120000_live_state.sql');
+    for (const file of readdirSync(MIGRATIONS)) expect(file).toMatch(/^\d{14}_[a-z0-9_]+\.sql$/);
+  });
+
+  it('makes one row, with row-level security on', async () => {
+    expect(await db.sql(`select relrowsecurity from pg_class where oid = 'public.live_state'::regclass`)).toBe('t');
+    expect(await db.sql('select id, notice_level, status from public.live_state')).toBe('1||');
+    await expect(db.sql('insert into public.live_state (id) values (2)')).rejects.toThrow(/live_state_id_check/);
+  });
+
+  it('lets anon read the row as the owner wrote it', async () => {
+    await db.sql(
+      `update public.live_state set notice_level = 'warning', notice_de = 'Beginn um 18:15', status = 'EventPostponed'`,
+    );
+    expect(await as('anon', 'select notice_level, notice_de, status from public.live_state')).toBe(
+      'warning|Beginn um 18:15|EventPostponed',
+    );
+  });
+
+  it.each([
+    ['insert', `insert into public.live_state (id) values (1)`],
+    ['update', `update public.live_state set status = 'EventCancelled'`],
+    ['delete', 'delete from public.live_state'],
+    ['truncate', 'truncate public.live_state'],
+  ])('refuses anon to %s', async (_, statement) => {
+    await expect(as('anon', statement)).rejects.toThrow(/permission denied for table live_state/);
+    expect(await db.sql('select count(*) from public.live_state')).toBe('1');
+  });
+
+  it('gives signed-in users (authenticated) nothing', async () => {
+    await expect(as('authenticated', 'select * from public.live_state')).rejects.toThrow(/permission denied/);
+  });
+
+  it('stamps updated_at on every save, whatever the save sets it to', async () => {
+    const before = await db.sql('select updated_at from public.live_state');
+    await db.sql(`update public.live_state set notice_en = 'Start at 18:15', updated_at = '2000-01-01'`);
+    const after = await db.sql('select updated_at from public.live_state');
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
+  });
+});
