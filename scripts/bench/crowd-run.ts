@@ -17,6 +17,8 @@ export interface CrowdOptions {
   /** When the live file changes, in seconds from the start of the polling. */
   changeAfterSeconds: number;
   connections: number;
+  /** Seconds the server's CPU time is measured before the tabs open, with Varnish's probes alone. */
+  idleSeconds: number;
   smoke: boolean;
 }
 
@@ -62,6 +64,12 @@ export async function runCrowd(options: CrowdOptions): Promise<string[]> {
   const varnish = await startVarnish({ host: origin.hostname, port: Number(origin.port) });
   try {
     const liveRequests = async () => serverRequests(server.metricsUrl!);
+    const idleStarted = Date.now();
+    const idleCpuBefore = cpuTimeMs(server.child.pid!);
+    await sleep(options.idleSeconds * 1000);
+    const idleCpuPerMinute = options.idleSeconds
+      ? ((cpuTimeMs(server.child.pid!) - idleCpuBefore) / 1000 / ((Date.now() - idleStarted) / 1000)) * 60
+      : null;
     const requestsBefore = await liveRequests();
     const cpuBefore = cpuTimeMs(server.child.pid!);
     const started = Date.now();
@@ -109,6 +117,7 @@ export async function runCrowd(options: CrowdOptions): Promise<string[]> {
       errors: figures.errors,
       serverCpuSeconds: Math.round(cpuSeconds * 100) / 100,
       serverCpuSecondsPerMinute: Math.round((cpuSeconds / seconds) * 60 * 100) / 100,
+      serverIdleCpuSecondsPerMinute: idleCpuPerMinute === null ? null : Math.round(idleCpuPerMinute * 100) / 100,
       change: {
         tabsThatSawIt: delays.length,
         // The first tab's is the server's reading of the file and what was left of the edge's copy.
@@ -126,6 +135,7 @@ export async function runCrowd(options: CrowdOptions): Promise<string[]> {
       '/api/live requests reaching the server, a minute': report.serverRequestsPerMinute,
       "server's CPU seconds over the run": report.serverCpuSeconds,
       "server's CPU seconds a minute": report.serverCpuSecondsPerMinute,
+      '… before the tabs opened (probes alone)': report.serverIdleCpuSecondsPerMinute ?? 'not measured',
       'tabs that saw the change': `${delays.length} of ${options.tabs}`,
       'seconds until the first saw it': report.change.firstSeconds,
       'seconds until they saw it, p95': report.change.p95Seconds,

@@ -115,7 +115,11 @@ interface LiveReply {
   live?: LiveAnswer;
 }
 
-function askLive(url: string, agent: http.Agent, etag: string | undefined): Promise<LiveReply> {
+/**
+ * One poll. A kept connection the edge closed as idle (Varnish after 5 s) just as it was reused
+ * is tried again once on a new one, as browsers do for a GET.
+ */
+function askLive(url: string, agent: http.Agent, etag: string | undefined, retried = false): Promise<LiveReply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
     if (etag) headers['if-none-match'] = etag;
@@ -131,6 +135,9 @@ function askLive(url: string, agent: http.Agent, etag: string | undefined): Prom
       });
     });
     req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(askLive(url, agent, etag, true));
+      else reject(error);
+    });
   });
 }
