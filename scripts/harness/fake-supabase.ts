@@ -54,7 +54,7 @@ export interface FakeSupabase {
   received(route: Route, count: number): Promise<void>;
   /** An address on this server's origin, as a hero image would have. */
   image(name: string): string;
-  /** Files the public buckets serve, by "<bucket>/<name>" (image(name) is "hero/<name>"); any other is a stub PNG. */
+  /** Files the public buckets serve, by "<bucket>/<name>" (image(name) is "hero/<name>"); any other is a 1×1 PNG. */
   objects: Map<string, { body: Buffer; contentType: string }>;
   close(): Promise<void>;
 }
@@ -126,7 +126,11 @@ export function folderEntry(name: string) {
 }
 
 const PUBLIC_OBJECTS = '/storage/v1/object/public/';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A whole 1×1 PNG, which every browser decodes (a cut one makes WebKit log a failed load). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 export async function startFakeSupabase(): Promise<FakeSupabase> {
   const calls: Record<Route, number> = { heroImages: 0, logoList: 0, liveRows: 0 };

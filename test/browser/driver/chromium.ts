@@ -56,6 +56,7 @@ export async function launchChromium(): Promise<Engine> {
           await devtools.send('Emulation.setCPUThrottlingRate', { rate });
           return true;
         },
+        show: () => page.bringToFront(),
         close: () => context.close(),
       };
       return tab;

@@ -66,6 +66,11 @@ export interface BrowserTab {
    * (Chromium); false where it cannot.
    */
   slowDownCpu(rate: number): Promise<boolean>;
+  /**
+   * Brings the tab to the front, as a visitor switching to it: its page becomes visible. Where a
+   * browser keeps its visitors' tabs in one window (Firefox), only the front one is.
+   */
+  show(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -181,6 +181,11 @@ export class Visitor {
    * for (rate - 1) parts of every rate. React hydrates in short slices, each of which then waits
    * behind the busy spells, as it would on a CPU that many times slower.
    */
+  /** Brings the tab to the front, as the visitor switching to it (see BrowserTab.show). */
+  show(): Promise<void> {
+    return this.tab.show();
+  }
+
   async slowDownCpu(rate: number): Promise<void> {
     if (await this.tab.slowDownCpu(rate)) return;
     await this.addInitScript((busyShare: number) => {

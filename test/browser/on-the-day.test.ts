@@ -1,0 +1,207 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_LIVE_ROW, rows, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import type { Language } from '../../shared/languages.ts';
+import { answerNormally } from '../helpers/backend.ts';
+import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
+import { dictionary } from '../helpers/render-client.tsx';
+import type { Visitor } from './driver/visitor.ts';
+import { problemsOf, waitForHydration } from './journey.ts';
+import { keepScreenshot } from './screenshots.ts';
+import { setUpBrowsers } from './site.ts';
+
+/**
+ * On the day, tried as the event team would: tabs open in the three languages, the team posts a
+ * notice, changes it, makes a mistake, marks the event postponed and takes the notice down, once
+ * through the live file and once through the backend's row. Every tab follows in place, with no
+ * reload and a clean console; the mistake is refused with its reason and changes nothing on any
+ * page. The server's intervals are short here; `npm run bench -- --live-bound` measures the
+ * defaults.
+ */
+const browsers = setUpBrowsers();
+const FOLLOW_MS = 15_000;
+
+/** What the team writes, in the live file's words: a notice per language and a status. */
+interface Change {
+  notice?: { level: 'info' | 'warning'; text: Partial<Record<SampleLanguage, string>> } | null;
+  status?: string | null;
+}
+
+/** One way of writing the live state: a file saved whole, or the backend's row edited. */
+interface Channel {
+  server: RunningServer;
+  write(change: Change): void;
+  /** A change the check refuses, and the reason the server logs for it. */
+  mistake(): { reason: RegExp };
+  stop(): Promise<void>;
+}
+
+async function throughTheFile(): Promise<Channel> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'on-the-day-'));
+  const file = path.join(folder, 'live.json');
+  const save = (text: string) => {
+    writeFileSync(`${file}.next`, text);
+    renameSync(`${file}.next`, file);
+  };
+  save('{}');
+  const server = await startServer({
+    LIVE_PATH: file,
+    LIVE_POLL_SECONDS: '1',
+    LIVE_FILE_CHECK_SECONDS: '1',
+    LIVE_EDGE_SECONDS: '1',
+  });
+  return {
+    server,
+    write: (change) => save(JSON.stringify(change, null, 2)),
+    mistake() {
+      save('{\n  "notice": {\n    "level": "urgent",\n    "text": { "de": "Falsch" }\n  }\n}\n');
+      return { reason: /^live file change refused; the live state stays as it was: .*live\.json:3: notice\.level/ };
+    },
+    async stop() {
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function throughTheRow(): Promise<Channel> {
+  const fake: FakeSupabase = await startFakeSupabase();
+  answerNormally(fake);
+  let updated = Date.parse(EMPTY_LIVE_ROW.updated_at);
+  const edit = (columns: Record<string, unknown>) => {
+    updated += 60_000;
+    fake.reply.liveRows = rows({ ...EMPTY_LIVE_ROW, ...columns, updated_at: new Date(updated).toISOString() });
+  };
+  edit({});
+  const server = await startServer({
+    SUPABASE_URL: fake.url,
+    SUPABASE_ANON_KEY: fake.key,
+    CACHE_SNAPSHOT_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'on-the-day-snapshot-')), 'snapshot.json'),
+    LIVE_POLL_SECONDS: '1',
+    LIVE_BACKEND_FRESH_SECONDS: '1',
+    LIVE_EDGE_SECONDS: '1',
+  });
+  return {
+    server,
+    write(change) {
+      const text = change.notice?.text ?? {};
+      edit({
+        notice_level: change.notice?.level ?? null,
+        ...Object.fromEntries(LANGUAGES.map((lng) => [`notice_${lng}`, text[lng] ?? null])),
+        status: change.status ?? null,
+      });
+    },
+    mistake() {
+      edit({ notice_level: 'urgent', notice_de: 'Falsch' });
+      return { reason: /^live row change refused; the live state stays as it was: live_state: .*notice_level/ };
+    },
+    async stop() {
+      await server.stop();
+      await fake.close();
+    },
+  };
+}
+
+/** A tab in `lng`, hydrated, its document marked so that a reload would show. */
+async function openTab(server: RunningServer, lng: Language): Promise<Visitor> {
+  const visitor = await browsers.visitor(server.url, { language: lng, viewport: { width: 390, height: 844 } });
+  await visitor.goto('/');
+  await waitForHydration(visitor);
+  await visitor.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  return visitor;
+}
+
+const noticeText = (visitor: Visitor) =>
+  visitor.evaluate(() => document.querySelector('[data-testid="live-notice"]')?.textContent ?? null);
+
+/**
+ * Switches to the tab, as its visitor would, and waits until it shows `expected` (null: no
+ * notice). A tab behind another does not ask (Firefox keeps its visitors' tabs in one window):
+ * shown again, it asks at once.
+ */
+async function untilNotice(visitor: Visitor, expected: string | null): Promise<void> {
+  await visitor.show();
+  await visitor.waitFor(
+    (text) => (document.querySelector('[data-testid="live-notice"]')?.textContent ?? null) === text,
+    expected,
+    { timeout: FOLLOW_MS, what: expected === null ? 'the notice taken down' : `the notice "${expected}"` },
+  );
+}
+
+describe.each([
+  ['the live file', throughTheFile],
+  ["the backend's row", throughTheRow],
+] as const)(`on the day, through %s, in ${browsers.engine}`, (channelName, open) => {
+  let channel: Channel;
+  const tabs = {} as Record<SampleLanguage, Visitor>;
+  beforeAll(async () => {
+    channel = await open();
+    for (const lng of LANGUAGES) tabs[lng] = await openTab(channel.server, lng);
+  }, 90_000);
+  afterAll(() => channel?.stop());
+
+  it('every open tab follows a notice posted, changed and taken down and the event postponed, and a mistake changes nothing', async () => {
+    const posted = { de: 'Gleich geht es los.', en: 'We start in a moment.', es: 'Empezamos enseguida.' };
+    channel.write({ notice: { level: 'info', text: posted } });
+    for (const lng of LANGUAGES) await untilNotice(tabs[lng], `${dictionary(lng).liveNotice.info} ${posted[lng]}`);
+
+    // Changed, and no longer in Spanish: the Spanish tab shows the German text.
+    const changed = { de: 'Der Beginn verschiebt sich auf 18:15 Uhr.', en: 'The start moves to 18:15.' };
+    channel.write({ notice: { level: 'warning', text: changed } });
+    const shownChanged = (lng: SampleLanguage) =>
+      `${dictionary(lng).liveNotice.warning} ${lng === 'es' ? changed.de : changed[lng]}`;
+    for (const lng of LANGUAGES) await untilNotice(tabs[lng], shownChanged(lng));
+    expect(await tabs.es.attribute('[data-testid="live-notice"] [lang]', 'lang')).toBe('de');
+    if (channelName === 'the live file') {
+      await tabs.en.show();
+      await keepScreenshot(tabs.en, `on-the-day-notice-en-390x844-${browsers.engine}.png`);
+    }
+
+    // A mistake: refused with its reason, logged once; every tab keeps the last good notice.
+    const logged = channel.server.logs.length;
+    const { reason } = channel.mistake();
+    await expect
+      .poll(() => channel.server.logs.slice(logged).filter((line) => reason.test(String(line.msg))).length, {
+        timeout: FOLLOW_MS,
+      })
+      .toBe(1);
+    // Each tab shown for longer than it takes to follow (its poll, the server's freshness, the edge's lifetime).
+    for (const lng of LANGUAGES) {
+      await tabs[lng].show();
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(await noticeText(tabs[lng])).toBe(shownChanged(lng));
+    }
+
+    channel.write({ notice: { level: 'warning', text: changed }, status: 'EventPostponed' });
+    for (const lng of LANGUAGES) {
+      await tabs[lng].show();
+      await tabs[lng].waitFor(
+        () => document.querySelector('.hero')?.getAttribute('data-event-phase') === 'postponed',
+        undefined,
+        { timeout: FOLLOW_MS, what: 'the hero to say the event is postponed' },
+      );
+      expect(await tabs[lng].text('.hero__status')).toBe(dictionary(lng).hero.postponed);
+      expect(await tabs[lng].count('[data-testid="countdown"]')).toBe(0);
+    }
+
+    channel.write({ status: 'EventPostponed' });
+    for (const lng of LANGUAGES) await untilNotice(tabs[lng], null);
+    if (channelName === 'the live file') {
+      await tabs.de.show();
+      await keepScreenshot(tabs.de, `on-the-day-postponed-de-390x844-${browsers.engine}.png`);
+    }
+
+    for (const lng of LANGUAGES) {
+      const tab = tabs[lng];
+      expect(await tab.attribute('.hero', 'data-event-phase')).toBe('postponed');
+      expect(await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(tab.line.requests.filter((request) => request.path === '/')).toHaveLength(1);
+      expect(await problemsOf(tab)).toEqual([]);
+    }
+  });
+});
