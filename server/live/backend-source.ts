@@ -33,7 +33,7 @@ const NO_ROW: KeptRow = { state: withVersion(NO_LIVE_CHANGES, new Date(0)), row:
 
 /**
  * The live state from the backend's row (server/backend/live-row.ts), through the cache the hero's
- * calls have: fresh for LIVE_BACKEND_FRESH_SECONDS, one call for concurrent misses, the last good
+ * calls have: fresh for LIVE_BACKEND_FRESH_SECONDS and read again after it, one call for concurrent misses, the last good
  * state while the backend fails (CACHE_STALE_SECONDS), kept in the snapshot across restarts.
  *
  * A row the check refuses is a bad change, not a failing backend: the last good state stays (as
@@ -75,10 +75,14 @@ export function backendLiveSource(
     return { value: kept, dropped: [] };
   };
 
+  const windows = servingWindows({ ...config.cache, freshSeconds: config.live.backendFreshSeconds });
   const cache = new BackendCache<KeptRow>({
     endpoint: 'live',
     load,
-    windows: servingWindows({ ...config.cache, freshSeconds: config.live.backendFreshSeconds }),
+    // No stale-while-revalidate while the backend answers: a row past its freshness is read again
+    // before it is served, so a change reaches the server's answers within the freshness itself
+    // (the bound's server part). While the backend fails, the last good row is served at once.
+    windows: { ...windows, servedAtOnceMs: (failing) => (failing ? windows.servedAtOnceMs(true) : windows.freshMs) },
     timeoutMs: config.upstreamTimeoutMs,
     now: options.now,
     observer: options.cacheObserver,
