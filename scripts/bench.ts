@@ -25,11 +25,11 @@
  * replicas N visitors arriving within M minutes need (default 20,000 in 5, the busiest moment F = 2
  * times the average); see scripts/bench/replica-run.ts. Needs root for the CPU limit. Not run by CI.
  *
- * --live-bound [--trials N] [--tabs N]: instead of all that, how long after a save of the live file
- * every open tab shows the notice, end to end through the shipped Varnish in Chromium, with the
- * server's default intervals (default 3 changes, 6 tabs); judged against the bound, the sum of the
- * intervals (see scripts/bench/live-bound.ts). With --smoke: short intervals, 2 changes, 3 tabs,
- * not judged, as CI runs it.
+ * --live-bound [--trials N] [--tabs N]: instead of all that, how long after a notice is saved, in
+ * the live file and then in the backend's row, every open tab shows it, end to end through the
+ * shipped Varnish in Chromium, with the server's default intervals (default 3 changes each, 6
+ * tabs); judged against the bound, the sum of the intervals (see scripts/bench/live-bound.ts).
+ * With --smoke: short intervals, 2 changes, 3 tabs, not judged, as CI runs it.
  *
  * --crowd [--tabs N] [--poll S] [--seconds S] [--connections C]: instead of all that, N open pages
  * (default 10,000) polling /api/live through the shipped Varnish every S × [0.5, 1] seconds
