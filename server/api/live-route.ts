@@ -11,8 +11,9 @@ import { CACHE_STATUS_NAME } from './cache-headers.ts';
 /**
  * GET /api/live: the live state as a small JSON document, for open pages to ask for and the
  * caches in front to keep for a few seconds. Its ETag is strong, one per coding, built from the
- * state's version and time, and a conditional request is answered 304 while nothing changed. Its lifetime is its own (LIVE_EDGE_SECONDS) and never served stale while
- * revalidating, which would let a kept copy outlive it; a copy may stand in while the server fails.
+ * state's version and time, and a conditional request is answered 304 while nothing changed. Its
+ * lifetime is its own (LIVE_EDGE_SECONDS) and never served stale while revalidating, which would
+ * let a kept copy outlive it; a copy may stand in while the server fails.
  */
 export function liveRouter(source: LiveSource, settings: LiveSettings, staleIfErrorSeconds: number): express.Router {
   const router = express.Router();

@@ -7,6 +7,7 @@ import type { SiteContent } from '../content/site-content.ts';
 import type { Translations } from '../content/translations.ts';
 import { resolveLanguage } from '../http/request-language.ts';
 import type { LiveSource } from '../live/live-source.ts';
+import { liveEntityTag } from '../live/live-version.ts';
 import { pageUrl } from './public-urls.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -27,14 +28,15 @@ export function discoveryRoutes({ config, content, translations, liveSource }: D
   const robots = robotsTxt(origin);
   const languages = translations.languages;
   const sitemap = sitemapXml(origin, languages);
-  let calendars = { version: '', byLanguage: new Map<Language, string>() };
+  // Made again for each live state and time: the calendar carries both (its STATUS and its stamp).
+  let calendars = { tag: '', byLanguage: new Map<Language, string>() };
   // The file name is the UID's local part, which the content schema limits to [\w.-].
   const calendarFileName = `${content.event.uid.split('@')[0]}.ics`;
 
   function calendarsFor(live: LiveState): Map<Language, string> {
-    if (calendars.version !== live.version) {
+    if (calendars.tag !== liveEntityTag(live)) {
       calendars = {
-        version: live.version,
+        tag: liveEntityTag(live),
         byLanguage: new Map(languages.map((language) => [language, calendarIn(language, live)])),
       };
     }
