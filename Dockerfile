@@ -15,12 +15,15 @@ COPY shared ./shared
 COPY scripts ./scripts
 RUN npm run build
 
-# ---- Production dependencies only, without install scripts. --omit=optional leaves out what
-# only type-checking uses (typescript and React's types, optional peers of i18next).
+# ---- Production dependencies only, without install scripts. Optional dependencies stay: the
+# image library (sharp) installs its prebuilt binaries for this platform as optional packages.
+# What only type-checking uses (typescript and React's types, optional peers of i18next and
+# react-i18next, kept by npm as optional) is removed after.
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/@types node_modules/csstype
 
 # ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
 FROM node:24-bookworm-slim AS runtime

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP_ROOT } from '../../server/config/paths.ts';
 import { runtimeNativePackages } from '../helpers/native-packages.ts';
 
 describe("the runtime dependencies' native packages", () => {
@@ -23,5 +26,14 @@ describe("the runtime dependencies' native packages", () => {
       'plain-optional',
       'not-on-windows',
     ]);
+  });
+
+  it("are installed by the Dockerfile's production install: the image library needs its binaries", () => {
+    expect(runtimeNativePackages()).toContain(`@img/sharp-linux-${process.arch}`);
+    const installs = readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8')
+      .split(/\n(?=FROM )/)
+      .find((stage) => stage.includes('AS production-deps'))!;
+    expect(installs).toMatch(/npm ci --omit=dev/);
+    expect(installs).not.toMatch(/--omit[= ]optional/);
   });
 });

@@ -29,7 +29,7 @@ function admits(list: string[] | undefined, value: string): boolean {
 
 /**
  * The packages that a runtime dependency installs as optional dependencies for the image's
- * platform (an image library's prebuilt binaries, for instance): `npm ci --omit=optional` would
+ * platform (the image library's prebuilt binaries): `npm ci --omit=optional` would
  * leave them out of the image, and the code that needs them would fail only when it runs.
  */
 export function runtimeNativePackages(
