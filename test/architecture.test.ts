@@ -38,6 +38,7 @@ const SERVER_LAYERS = [
   'static', // hashed client assets, the locale files, public/
   'hero', // where the hero's slides and logo come from: the content file or the backend
   'live', // the live state: the notice and status the event team changes without a restart
+  'photos', // the pictures made of the hero's photos: fetched, encoded, kept on disk, served
   'backend', // the Supabase calls, their answers checked, the cache and its snapshot
   'content', // the content and locale files, read and checked, with file and line
   'http', // what every route shares: entity tags, content codings, the error handler, route labels

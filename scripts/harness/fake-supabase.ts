@@ -54,8 +54,13 @@ export interface FakeSupabase {
   received(route: Route, count: number): Promise<void>;
   /** An address on this server's origin, as a hero image would have. */
   image(name: string): string;
-  /** Files the public buckets serve, by "<bucket>/<name>" (image(name) is "hero/<name>"); any other is a 1×1 PNG. */
-  objects: Map<string, { body: Buffer; contentType: string }>;
+  /**
+   * Files the public buckets serve, by "<bucket>/<name>" (image(name) is "hero/<name>"); any other
+   * is a stub PNG. HANG: the request is accepted and never answered.
+   */
+  objects: Map<string, { body: Buffer; contentType: string; status?: number } | { kind: 'hang' }>;
+  /** Requests for public files, by "<bucket>/<name>". */
+  objectRequests: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -74,7 +79,7 @@ export const raw = (body: string | Buffer, extra: Partial<Extract<Reply, { kind:
 });
 export const failure = (status: number): Reply =>
   json({ error: 'Internal Server Error', message: 'boom', statusCode: String(status) }, { status });
-export const HANG: Reply = { kind: 'hang' };
+export const HANG = { kind: 'hang' } as const satisfies Reply;
 
 /** PostgREST's rows: a JSON array, typed as PostgREST types it. */
 export const rows = (...list: unknown[]): Reply => json(list, { contentType: 'application/json; charset=utf-8' });
@@ -159,6 +164,7 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
     },
     image: (name) => `${url}${PUBLIC_OBJECTS}hero/${name}`,
     objects: new Map(),
+    objectRequests: new Map(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -182,9 +188,12 @@ export async function startFakeSupabase(): Promise<FakeSupabase> {
     requests.push({ route, method: req.method ?? '', path, search, headers: req.headers, body });
 
     if (route === 'publicObject') {
-      const object = fake.objects.get(path.slice(PUBLIC_OBJECTS.length)) ?? { body: PNG, contentType: 'image/png' };
+      const name = path.slice(PUBLIC_OBJECTS.length);
+      fake.objectRequests.set(name, (fake.objectRequests.get(name) ?? 0) + 1);
+      const object = fake.objects.get(name) ?? { body: PNG, contentType: 'image/png' };
+      if ('kind' in object) return;
       return void res
-        .writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length })
+        .writeHead(object.status ?? 200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length })
         .end(object.body);
     }
     if (route === 'other') return void sendJson(res, 404, { message: 'no such route in the fake' });
