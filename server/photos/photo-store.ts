@@ -116,8 +116,11 @@ export function photoStore({ dir, maxBytes, logger }: PhotoStoreOptions): PhotoS
         if (!files.has(file)) await writeAtomically(path.join(dir, file), rendition.bytes);
       }
       sets.set(source, set);
+      const gone = [...files.keys()].filter((file) => !namedFiles(sets).has(file));
       files = namedFiles(sets);
       await saveIndex();
+      // The pictures of the photo this one replaced, unless another address shows them.
+      await Promise.all(gone.map((file) => unlink(path.join(dir, file)).catch(() => {})));
       return set;
     },
     alias(source, set) {

@@ -37,6 +37,11 @@ export interface PhotosOptions {
   fetchTimeoutMs: number;
   /** How long a photo that could not be made is left alone before it is tried again. */
   retryAfterFailureMs: number;
+  /**
+   * How often a made photo is fetched again, in the background, in case it was replaced under the
+   * same address; its pictures stay until a different photo has been made.
+   */
+  recheckMs: number;
   now: () => number;
   logger: Logger;
 }
@@ -45,38 +50,67 @@ export function photos(options: PhotosOptions): Photos {
   const { store, queue, logger } = options;
   const making = new Map<string, Promise<void>>();
   const failedAt = new Map<string, number>();
+  /** When each made photo was last found the same (not since this process started: checked once soon). */
+  const checkedAt = new Map<string, number>();
   const groups = new Map<string, readonly string[]>();
   let version = 0;
 
+  /** Fetches the photo and makes its pictures, unless they are made already; whether anything new was made. */
+  const fetchAndMake = (address: string, kind: PhotoKind) =>
+    // Fetched inside the queue too: only one photo's bytes are held at a time.
+    queue.run(async () => {
+      const bytes = await options.load(address, AbortSignal.timeout(options.fetchTimeoutMs));
+      const photoHash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+      if (store.get(address)?.photoHash === photoHash) return false;
+      const same = store.withHash(photoHash, kind);
+      if (same) store.alias(address, same);
+      else await store.put(address, kind, photoHash, await encodePhoto(bytes, kind, options.limits));
+      return true;
+    });
+
   const make = async (address: string, kind: PhotoKind) => {
+    const known = store.get(address) !== undefined;
     try {
-      // Fetched inside the queue too: only one photo's bytes are held at a time.
-      await queue.run(async () => {
-        const bytes = await options.load(address, AbortSignal.timeout(options.fetchTimeoutMs));
-        const photoHash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
-        const same = store.withHash(photoHash, kind);
-        if (same) return store.alias(address, same);
-        const renditions = await encodePhoto(bytes, kind, options.limits);
-        await store.put(address, kind, photoHash, renditions);
-      });
+      const changed = await fetchAndMake(address, kind);
+      checkedAt.set(address, options.now());
       failedAt.delete(address);
-      version += 1;
-      logger.info({ address, kind }, 'photo made');
+      if (changed) {
+        version += 1;
+        logger.info({ address, kind }, known ? 'photo replaced' : 'photo made');
+      }
     } catch (error) {
-      failedAt.set(address, options.now());
-      logger.warn({ address, kind, reason: reasonOf(error) }, 'photo cannot be made; its slide shows the gradient');
+      const reason = reasonOf(error);
+      if (known) {
+        checkedAt.set(address, options.now());
+        logger.warn({ address, kind, reason }, 'photo cannot be checked again; its last pictures stay');
+      } else {
+        failedAt.set(address, options.now());
+        logger.warn({ address, kind, reason }, 'photo cannot be made; its slide shows the gradient');
+      }
     }
+  };
+
+  const start = (address: string, kind: PhotoKind) => {
+    if (making.has(address)) return;
+    making.set(
+      address,
+      make(address, kind).finally(() => making.delete(address)),
+    );
   };
 
   return {
     of(address, kind) {
       const made = store.get(address);
-      if (made && made.kind === kind) return made;
-      if (making.has(address)) return null;
+      if (made && made.kind === kind) {
+        const checked = checkedAt.get(address);
+        if (checked === undefined || options.now() - checked >= options.recheckMs) {
+          checkedAt.set(address, options.now());
+          start(address, kind);
+        }
+        return made;
+      }
       const failed = failedAt.get(address);
-      if (failed !== undefined && options.now() - failed < options.retryAfterFailureMs) return null;
-      const job = make(address, kind).finally(() => making.delete(address));
-      making.set(address, job);
+      if (failed === undefined || options.now() - failed >= options.retryAfterFailureMs) start(address, kind);
       return null;
     },
     keep(group, addresses) {

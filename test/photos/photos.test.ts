@@ -51,6 +51,7 @@ function backendPhotos(dir = mkdtempSync(path.join(folders, 'run-'))) {
     limits: { maxPixels: PIXEL_LIMITS },
     fetchTimeoutMs: FETCH_TIMEOUT_MS,
     retryAfterFailureMs: 60_000,
+    recheckMs: 600_000,
     now: clock.now,
     logger,
   });
@@ -153,19 +154,48 @@ describe('photos made of the backend storage', () => {
     expect(made.of(fake.image('c.jpg'), 'slide')).not.toBeNull();
   });
 
-  it('outlive a backend outage and a restart: a new server serves them from its folder without fetching', async () => {
+  it('outlive a backend outage and a restart: a new server serves them from its folder while it checks them again', async () => {
     fake.objects.set('hero/good.jpg', { body: await smallPhoto(), contentType: 'image/jpeg' });
     const first = backendPhotos();
     first.made.keep('slides', [fake.image('good.jpg')]);
     first.made.of(fake.image('good.jpg'), 'slide');
     await first.made.settled();
+    const set = first.made.of(fake.image('good.jpg'), 'slide');
     fake.objects.set('hero/good.jpg', HANG);
 
     const second = backendPhotos(first.dir);
-    expect(second.made.of(fake.image('good.jpg'), 'slide')).toEqual(first.made.of(fake.image('good.jpg'), 'slide'));
     second.made.keep('slides', [fake.image('good.jpg')]);
-    expect(second.store.file(second.made.of(fake.image('good.jpg'), 'slide')!.renditions[0]!.file)).toBeDefined();
-    expect(fake.objectRequests.get('hero/good.jpg')).toBe(1);
+    expect(second.made.of(fake.image('good.jpg'), 'slide')).toEqual(set);
+    await second.made.settled();
+    expect(fake.objectRequests.get('hero/good.jpg')).toBe(2);
+    expect(second.logLines.find((line) => line.level === 40)).toMatchObject({
+      msg: 'photo cannot be checked again; its last pictures stay',
+      reason: 'timed out',
+    });
+    expect(second.made.of(fake.image('good.jpg'), 'slide')).toEqual(set);
+    expect(second.store.file(set!.renditions[0]!.file)).toBeDefined();
+  });
+
+  it('are made again when the photo was replaced under the same address, once it is checked again', async () => {
+    fake.objects.set('hero/a.jpg', { body: await smallPhoto('#112233'), contentType: 'image/jpeg' });
+    const { made, clock, store } = backendPhotos();
+    made.of(fake.image('a.jpg'), 'slide');
+    await made.settled();
+    const old = made.of(fake.image('a.jpg'), 'slide')!;
+    await made.settled();
+    expect(fake.objectRequests.get('hero/a.jpg'), 'not checked again at once').toBe(1);
+
+    fake.objects.set('hero/a.jpg', { body: await smallPhoto('#aa3322'), contentType: 'image/jpeg' });
+    clock.advance(599);
+    expect(made.of(fake.image('a.jpg'), 'slide')).toBe(old);
+    clock.advance(1);
+    const version = made.version;
+    expect(made.of(fake.image('a.jpg'), 'slide'), 'the old pictures until the new are made').toBe(old);
+    await made.settled();
+    const replaced = made.of(fake.image('a.jpg'), 'slide')!;
+    expect(replaced.photoHash).not.toBe(old.photoHash);
+    expect(made.version).toBeGreaterThan(version);
+    expect(store.file(old.renditions[0]!.file), 'the old pictures are removed').toBeUndefined();
   });
 
   it('are removed once no slide shows them, and not before every user has said what it shows', async () => {
@@ -181,6 +211,7 @@ describe('photos made of the backend storage', () => {
       limits: { maxPixels: PIXEL_LIMITS },
       fetchTimeoutMs: 1,
       retryAfterFailureMs: 1,
+      recheckMs: 1,
       now: Date.now,
       logger: pino({ level: 'silent' }),
     });
