@@ -36,6 +36,9 @@ async function loadHeroSlides(): Promise<HeroSlide[]> {
 function isSlide(value: unknown): value is HeroSlide {
   const slide = value as Partial<Record<keyof HeroSlide, unknown>> | null;
   return (
-    typeof slide === 'object' && slide !== null && typeof slide.image === 'string' && typeof slide.studio === 'string'
+    typeof slide === 'object' &&
+    slide !== null &&
+    (typeof slide.image === 'string' || slide.image === null) &&
+    typeof slide.studio === 'string'
   );
 }

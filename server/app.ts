@@ -6,10 +6,14 @@ import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts
 import { errorHandler, onlyReadMethods } from './http/error-handler.ts';
 import { hasStrongEntityTag } from './http/entity-tag.ts';
 import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
-import { connectBackend } from './backend/connection.ts';
+import { connectBackend, type BackendConnection } from './backend/connection.ts';
 import { backendHeroSource } from './hero/from-backend.ts';
 import { embeddedHeroSource } from './hero/from-content.ts';
-import type { HeroSource } from './hero/hero-source.ts';
+import type { HeroSource, HeroSourceOptions } from './hero/hero-source.ts';
+import { withPhotos } from './hero/with-photos.ts';
+import { heroPhotos } from './photos/hero-photos.ts';
+import { photoRoute } from './photos/photo-route.ts';
+import type { Photos } from './photos/photos.ts';
 import { backendLiveSource } from './live/backend-source.ts';
 import { fixedLiveSource } from './live/fixed-source.ts';
 import type { LiveSource } from './live/live-source.ts';
@@ -39,6 +43,11 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   now?: () => number;
   /** Keep rendered pages (the default); off, every request renders. */
   pageCache?: boolean;
+  /**
+   * Make the hero's pictures of its photos and serve them (the default); off, the page shows the
+   * addresses the content file or the backend gives. Not for a `heroSource` given here.
+   */
+  photos?: boolean;
 }
 
 /** The whole request pipeline, in order. It never listens: server/index.ts does. */
@@ -51,9 +60,9 @@ export function createApp(appDeps: AppDeps): express.Express {
     config.backend && (!appDeps.heroSource || !appDeps.liveSource)
       ? connectBackend(config, config.backend, appDeps.logger)
       : null;
-  const heroSource =
-    appDeps.heroSource ??
-    (backend ? backendHeroSource(config, backend, cacheOptions) : embeddedHeroSource(appDeps.content));
+  const made =
+    appDeps.heroSource || appDeps.photos === false ? null : heroPhotos(config, appDeps.content, cacheOptions);
+  const heroSource = appDeps.heroSource ?? madeHeroSource(config, appDeps.content, backend, cacheOptions, made);
   const liveSource =
     appDeps.liveSource ??
     (backend
@@ -103,6 +112,8 @@ export function createApp(appDeps: AppDeps): express.Express {
 
   // Hashed names change with their content: a year, immutable, precompressed copies as they are.
   app.use('/assets', hashedAssets(path.join(CLIENT_BUILD_DIR, 'assets')));
+  // The pictures made of the hero's photos, named by their photo's hash: a year, immutable too.
+  if (made) app.use(photoRoute(made.store));
   app.use('/locales', localesRouter(deps.translations));
   app.use(publicFiles(PUBLIC_DIR));
   app.use(discoveryRoutes(deps));
@@ -117,4 +128,19 @@ export function createApp(appDeps: AppDeps): express.Express {
   };
   app.use(errorHandler({ logger: deps.logger, sendErrorPage: (res, error) => sendErrorPage(res, error, errorPage) }));
   return app;
+}
+
+/**
+ * The backend when configured, else the content file; with the pictures made here of their photos.
+ * The backend's photos are shown only once made; the content file's own pictures until then.
+ */
+function madeHeroSource(
+  config: AppDeps['config'],
+  content: AppDeps['content'],
+  backend: BackendConnection | null,
+  options: HeroSourceOptions,
+  made: { photos: Photos } | null,
+): HeroSource {
+  const given = backend ? backendHeroSource(config, backend, options) : embeddedHeroSource(content);
+  return made ? withPhotos(given, made.photos, backend ? 'hide' : 'keep') : given;
 }

@@ -2,11 +2,30 @@ import type { EmbedProvider } from './embeds.ts';
 import type { EventStatus } from './event-clock.ts';
 import { inLanguage, type Language, type LanguageInfo } from './languages.ts';
 
+/**
+ * A `<source>` of the hero's `<picture>`: the photo in a modern format, or cropped for portrait
+ * screens, at several widths.
+ */
+export interface PictureSource {
+  srcset: string;
+  /** The width the picture is shown at, for choosing among the srcset's widths. */
+  sizes: string;
+  /** The format's MIME type, which a browser that cannot show it skips. */
+  type?: string;
+  /** The screens a crop is for. */
+  media?: string;
+}
+
 /** A background image of the hero. */
 interface SlideImage {
-  image: string;
-  /** Local slides ship several widths; backend slides have one image. */
+  /** Null where there is no picture of the slide (not yet made, or its photo unusable): the hero's gradient shows. */
+  image: string | null;
+  /** The content file's slides ship several widths; the server makes them of the backend's photos. */
   srcset?: string;
+  /** With `srcset`: the width the image is shown at (the whole viewport when not given). */
+  sizes?: string;
+  /** Pictures the server made: what a `<picture>` offers before the image. */
+  sources?: PictureSource[];
 }
 
 /** One slide as /api/hero-slides answers it, and as the backend sends it: an image and its studio's name. */

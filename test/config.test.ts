@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  DEFAULT_PHOTOS_PATH,
   DEFAULT_SNAPSHOT_PATH,
   loadConfig,
   SUPABASE_KEY_REQUIRED,
@@ -147,6 +148,8 @@ describe('cache and backend settings', () => {
     expect(config.pageEdgeSeconds).toBe(5);
     expect(config.logoFileName).toBe('logo-3d-white-on-blue.png');
     expect(config.imageHosts).toEqual([]);
+    expect(config.photos).toEqual({ path: DEFAULT_PHOTOS_PATH, maxBytes: 48 * 1024 * 1024 });
+    expect(path.dirname(DEFAULT_PHOTOS_PATH)).toBe(os.tmpdir());
   });
 
   it('reads them from the environment', () => {
@@ -158,6 +161,8 @@ describe('cache and backend settings', () => {
       CACHE_SNAPSHOT_PATH: 'var/cache.json',
       LOGO_FILE_NAME: 'brand.png',
       IMAGE_HOSTS: ' images.example.com, CDN.example.org:8443 ,',
+      PHOTOS_PATH: 'var/photos',
+      PHOTOS_DISK_MB: '200',
     });
     expect(config.cache).toEqual({
       freshSeconds: 30,
@@ -168,6 +173,7 @@ describe('cache and backend settings', () => {
     expect(config.pageEdgeSeconds).toBe(0);
     expect(config.logoFileName).toBe('brand.png');
     expect(config.imageHosts).toEqual(['images.example.com', 'cdn.example.org:8443']);
+    expect(config.photos).toEqual({ path: path.join(APP_ROOT, 'var/photos'), maxBytes: 200 * 1024 * 1024 });
   });
 
   it.each([
@@ -182,6 +188,8 @@ describe('cache and backend settings', () => {
     ['LOGO_FILE_NAME', 'brand.png?v=2'],
     ['IMAGE_HOSTS', 'https://images.example.com'],
     ['IMAGE_HOSTS', 'images.example.com/path'],
+    ['PHOTOS_DISK_MB', '0'],
+    ['PHOTOS_DISK_MB', '1.5'],
   ])('refuses %s=%s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: [^\\n]+$`));
   });

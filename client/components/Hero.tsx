@@ -188,32 +188,88 @@ function StudioLabel({ slides, index, visible }: { slides: PageSlide[] | null; i
  * The cross-fading backgrounds. Only the first slide is in the server's HTML, so that
  * it is the one image loaded before the page is interactive; the others join once hydrated.
  * The first is preloaded from the head, at low priority: it is a background under a
- * gradient, and the text and the page's script come before it.
+ * gradient, and the text and the page's script come before it. A slide without a picture
+ * shows the hero's gradient. Pictures the server made come as a `<picture>`: a crop for
+ * portrait screens, and WebP before JPEG.
  */
 function HeroSlides({ slides, active }: { slides: PageSlide[]; active: number }) {
   const hydrated = useHydrated();
   const first = slides[0];
   if (!first) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;
-  preload(first.image, {
-    as: 'image',
-    fetchPriority: 'low',
-    ...(first.srcset ? { imageSrcSet: first.srcset, imageSizes: '100vw' } : {}),
-  });
+  preloadSlide(first);
   const shown = hydrated ? slides : slides.slice(0, 1);
   return (
     <div className="hero__slides" aria-hidden="true">
-      {shown.map((slide, i) => (
-        <img
-          key={`${i}:${slide.image}`}
-          className={`hero__slide${i === active ? ' is-active' : ''}`}
-          src={slide.image}
-          srcSet={slide.srcset}
-          sizes={slide.srcset ? '100vw' : undefined}
-          alt=""
-          decoding="async"
-          fetchPriority="low"
-        />
-      ))}
+      {shown.map((slide, i) => {
+        if (!slide.image) return null;
+        const img = (
+          <img
+            key={`${i}:${slide.image}`}
+            className={`hero__slide${i === active ? ' is-active' : ''}`}
+            src={slide.image}
+            srcSet={slide.srcset}
+            sizes={slide.srcset ? (slide.sizes ?? '100vw') : undefined}
+            alt=""
+            decoding="async"
+            fetchPriority="low"
+          />
+        );
+        if (!slide.sources?.length) return img;
+        return (
+          <picture key={`${i}:${slide.image}`}>
+            {slide.sources.map((source) => (
+              <source
+                key={source.srcset}
+                srcSet={source.srcset}
+                sizes={source.sizes}
+                type={source.type}
+                media={source.media}
+              />
+            ))}
+            {img}
+          </picture>
+        );
+      })}
     </div>
   );
+}
+
+/**
+ * Preloads what the first slide's `<picture>` will choose: for each kind of screen its first
+ * source there (media), or the image itself.
+ */
+function preloadSlide(slide: PageSlide) {
+  if (!slide.image) return;
+  const sources = slide.sources ?? [];
+  const portrait = sources.find((source) => source.media);
+  const others = sources.find((source) => !source.media);
+  if (others) {
+    if (portrait?.media)
+      preload(firstAddress(portrait.srcset), {
+        as: 'image',
+        fetchPriority: 'low',
+        imageSrcSet: portrait.srcset,
+        imageSizes: portrait.sizes,
+        type: portrait.type,
+        media: portrait.media,
+      });
+    preload(firstAddress(others.srcset), {
+      as: 'image',
+      fetchPriority: 'low',
+      imageSrcSet: others.srcset,
+      imageSizes: others.sizes,
+      type: others.type,
+      ...(portrait?.media ? { media: `not all and ${portrait.media}` } : {}),
+    });
+    return;
+  }
+  preload(slide.image, {
+    as: 'image',
+    fetchPriority: 'low',
+    ...(slide.srcset ? { imageSrcSet: slide.srcset, imageSizes: slide.sizes ?? '100vw' } : {}),
+  });
+}
+
+function firstAddress(srcset: string): string {
+  return srcset.split(',')[0]!.trim().split(/\s+/)[0]!;
 }

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { APP_ROOT } from '../../server/config/paths.ts';
@@ -26,12 +28,14 @@ export interface RunningServer {
  * Starts the built server (dist/server/index.js) on a free loopback port, as operators run it.
  * `nodeArgs` go to Node before the script (a test may preload a module with --import).
  */
-export function startServer(
+export async function startServer(
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
   options?: { stdout?: StdoutAfterStart },
 ): Promise<RunningServer> {
-  return startListening(
+  // A photo folder of its own, removed when it stops, unless the caller shares one between servers.
+  const photos = env.PHOTOS_PATH ? null : mkdtempSync(path.join(os.tmpdir(), 'landing-photos-'));
+  const server = await startListening(
     [...nodeArgs, path.join(APP_ROOT, 'dist/server/index.js')],
     {
       PORT: '0',
@@ -40,10 +44,16 @@ export function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      ...(photos ? { PHOTOS_PATH: photos } : {}),
       ...env,
     },
     options,
-  );
+  ).catch((error: unknown) => {
+    if (photos) rmSync(photos, { recursive: true, force: true });
+    throw error;
+  });
+  if (photos) server.child.once('exit', () => rmSync(photos, { recursive: true, force: true }));
+  return server;
 }
 
 /**

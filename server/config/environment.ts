@@ -15,6 +15,7 @@ export class ConfigError extends Error {
 /** The file the backend's preferred logo is stored under, in the `logo` bucket. */
 export const DEFAULT_LOGO_FILE_NAME = 'logo-3d-white-on-blue.png';
 export const DEFAULT_SNAPSHOT_PATH = path.join(os.tmpdir(), 'horizon-live-backend-cache.json');
+export const DEFAULT_PHOTOS_PATH = path.join(os.tmpdir(), 'horizon-live-photos');
 
 // supabase-js's own messages for half a configuration (test/config.test.ts checks them against createClient).
 export const SUPABASE_URL_REQUIRED = 'supabaseUrl is required.';
@@ -124,6 +125,8 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber(1, 60_000).default(2500),
   CACHE_SNAPSHOT_PATH: z.string().min(1).optional(),
   LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
+  PHOTOS_PATH: z.string().min(1).optional(),
+  PHOTOS_DISK_MB: wholeNumber(1, 4096).default(48),
   SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
   // Above the 60 s idle timeout of common load balancers, so the server never closes a
   // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
@@ -213,6 +216,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** The preferred file of the backend's logo bucket. */
   logoFileName: string;
+  /** The pictures made of the hero's photos: their folder, and the most bytes it may hold. */
+  photos: { path: string; maxBytes: number };
   /** How long a shutdown may wait for in-flight requests before it closes them. */
   shutdownTimeoutMs: number;
   /** How long an idle keep-alive connection stays open. */
@@ -276,6 +281,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageEdgeSeconds: e.PAGE_EDGE_SECONDS,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logoFileName: e.LOGO_FILE_NAME,
+    photos: {
+      path: e.PHOTOS_PATH ? path.resolve(APP_ROOT, e.PHOTOS_PATH) : DEFAULT_PHOTOS_PATH,
+      maxBytes: e.PHOTOS_DISK_MB * 1024 * 1024,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
+import type { HeroSlidesAnswer } from '../../shared/api.ts';
+import { smallPhoto } from '../helpers/photos.ts';
 import { answerNormally, sampleSlides, snapshotWith, tempSnapshotPath } from '../helpers/backend.ts';
 import { failure, HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { runUntilExit, startServer } from '../../scripts/harness/server-process.ts';
@@ -42,19 +44,32 @@ describe('the built server with a backend', () => {
   });
   afterEach(() => fake.close());
 
-  it('restarted during an outage, still serves the last good slides from its snapshot', async () => {
+  it('restarted during an outage, still serves the last good slides and their pictures from its snapshot', async () => {
+    for (const slide of sampleSlides(fake))
+      fake.objects.set(`hero/${slide.image.split('/').at(-1)!}`, {
+        body: await smallPhoto(),
+        contentType: 'image/jpeg',
+      });
     // Fresh for 1 s: by the time the second server asks, the saved answers are past stale-while-revalidate.
+    const snapshotPath = tempSnapshotPath();
     const env = {
       SUPABASE_URL: fake.url,
       SUPABASE_ANON_KEY: fake.key,
-      CACHE_SNAPSHOT_PATH: tempSnapshotPath(),
+      CACHE_SNAPSHOT_PATH: snapshotPath,
+      PHOTOS_PATH: path.join(path.dirname(snapshotPath), 'photos'),
       UPSTREAM_TIMEOUT_MS: '1000',
       CACHE_FRESH_SECONDS: '1',
     };
     const first = await startServer(env);
     let good: request.Response;
     try {
-      good = await request(first.url).get('/api/hero-slides').expect(200);
+      // Once the server has made its pictures of the three photos.
+      for (;;) {
+        good = await request(first.url).get('/api/hero-slides').expect(200);
+        const { heroSlides } = good.body as HeroSlidesAnswer;
+        if (heroSlides.every((slide) => slide.image?.startsWith('/images/photos/'))) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await request(first.url).get('/api/logo').expect(200);
       await snapshotWith(env.CACHE_SNAPSHOT_PATH, ['hero-slides', 'logo']);
     } finally {
@@ -64,6 +79,7 @@ describe('the built server with a backend', () => {
 
     fake.reply.heroImages = failure(503);
     fake.reply.logoList = HANG;
+    for (const slide of sampleSlides(fake)) fake.objects.set(`hero/${slide.image.split('/').at(-1)!}`, HANG);
     const second = await startServer(env);
     try {
       const pastWindow = saved.entries['hero-slides']!.fetchedAt + 2100 - Date.now();
@@ -73,7 +89,9 @@ describe('the built server with a backend', () => {
       expect(slides.text).toBe(good.text);
       await fake.received('heroImages', 2); // it did ask the backend, which failed
       const page = await request(second.url).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
-      expect(page.text).toContain(`<img class="hero__slide is-active" src="${sampleSlides(fake)[0]!.image}"`);
+      const picture = (good.body as HeroSlidesAnswer).heroSlides[0]!.image!;
+      expect(page.text).toContain(`<img class="hero__slide is-active" src="${picture}"`);
+      await request(second.url).get(picture).expect(200).expect('Content-Type', 'image/jpeg');
       expect(page.text).toContain('data-testid="studio-label">Studio München</p>');
       expect(page.text).not.toContain(fake.key);
       expect(second.logs.find((line) => line.msg === 'backend call failed')).toMatchObject({

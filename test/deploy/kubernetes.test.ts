@@ -164,4 +164,14 @@ describe('deploy/kubernetes.yaml', () => {
     const tmp = container.volumeMounts.find((mount: Manifest) => mount.mountPath === '/tmp');
     expect(pod.volumes.find((volume: Manifest) => volume.name === tmp.name).emptyDir).toBeDefined();
   });
+
+  it("gives /tmp room for the hero's photos and the backend snapshot, on disk rather than in memory", () => {
+    const tmp = container.volumeMounts.find((mount: Manifest) => mount.mountPath === '/tmp');
+    const { emptyDir } = pod.volumes.find((volume: Manifest) => volume.name === tmp.name);
+    expect(emptyDir.medium).toBeUndefined();
+    const sizeLimitMi = Number(/^(\d+)Mi$/.exec(emptyDir.sizeLimit)?.[1]);
+    const photosMi = config.photos.maxBytes / 2 ** 20;
+    // The photos' bound, with room for the snapshot and a file being written.
+    expect(sizeLimitMi).toBeGreaterThanOrEqual(photosMi + 8);
+  });
 });

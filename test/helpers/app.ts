@@ -74,6 +74,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}, env: NodeJS.Proc
     metrics,
     cacheObserver: metrics.cacheObserver,
     readiness: createReadiness(),
+    // The pictures of the hero's photos are made in test/photos; elsewhere the page shows the addresses given.
+    photos: false,
     ...overrides,
   };
   return { app: createApp(deps), deps, logLines };

@@ -44,6 +44,8 @@ export interface BackendAppOptions {
   env?: NodeJS.ProcessEnv;
   clock?: ManualClock;
   snapshotPath?: string;
+  /** Make the pictures of the hero's photos (PHOTOS_PATH in `env`, else a folder of its own). */
+  photos?: boolean;
 }
 
 /** The real app pointed at the fake backend, on a clock the test moves, with its own snapshot file. */
@@ -56,10 +58,11 @@ export async function backendApp(fake: FakeSupabase, options: BackendAppOptions 
     SUPABASE_URL: fake.url,
     SUPABASE_ANON_KEY: fake.key,
     CACHE_SNAPSHOT_PATH: snapshotPath,
+    PHOTOS_PATH: path.join(path.dirname(snapshotPath), 'photos'),
     UPSTREAM_TIMEOUT_MS: '2000',
     ...options.env,
   };
-  const built = await testApp({ now: clock.now, cacheObserver: observer }, env);
+  const built = await testApp({ now: clock.now, cacheObserver: observer, photos: options.photos ?? false }, env);
   return { ...built, clock, record, snapshotPath };
 }
 
