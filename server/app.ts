@@ -86,10 +86,13 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(deps.metrics.observeRequests);
   // On every answer, errors and probes included.
   app.use(
-    securityHeaders(config, deps.content, {
-      script: deps.clientAssets.inlineScript.hash,
-      style: deps.clientAssets.inlineStyle.hash,
-    }),
+    securityHeaders(
+      config,
+      deps.content,
+      { script: deps.clientAssets.inlineScript.hash, style: deps.clientAssets.inlineStyle.hash },
+      // With the pictures made here, no page names an image of the backend's.
+      { backendImages: made === null },
+    ),
   );
   // While shutting down, answers close their connections so clients reconnect elsewhere.
   app.use(closeConnectionsWhileDraining(deps.readiness));

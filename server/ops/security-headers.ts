@@ -9,6 +9,15 @@ export interface InlineHashes {
   style: string;
 }
 
+export interface ImageSources {
+  /**
+   * Whether pages name the backend's images at their own addresses. When the server makes the
+   * hero's pictures itself (server/photos/), they come from 'self' and neither the backend nor
+   * IMAGE_HOSTS is allowed.
+   */
+  backendImages: boolean;
+}
+
 /**
  * The Content-Security-Policy. Scripts come only from the site itself, and the one inline script
  * is the build's starter, allowed by the hash of its bytes (the page's data sits in a
@@ -16,12 +25,14 @@ export interface InlineHashes {
  * can be cached. Likewise the one inline style is the site's stylesheet, allowed by its hash; any
  * other inline script, `<style>` element, event handler or style attribute is refused (styles
  * React sets through the CSSOM are not subject to the policy). Frames and images are allowed
- * exactly from where the content file and the backend say they come.
+ * exactly from where the content file and the backend say they come; the backend's images only
+ * where the server does not make its own pictures of them.
  */
 export function contentSecurityPolicy(
   config: Config,
   content: SiteContent,
   inline: InlineHashes,
+  { backendImages }: ImageSources,
 ): Record<string, string[]> {
   const file = content.raw;
   const embeds = [file.video.embedUrl, ...file.studios.map((studio) => studio.mapEmbedUrl)];
@@ -38,8 +49,8 @@ export function contentSecurityPolicy(
     'style-src-attr': ["'none'"],
     'img-src': [
       "'self'",
-      ...originsOf([...images, config.backend?.url]),
-      ...config.imageHosts.map((host) => (host.includes('://') ? host : `https://${host}`)),
+      ...originsOf([...images, backendImages ? config.backend?.url : null]),
+      ...(backendImages ? config.imageHosts.map((host) => (host.includes('://') ? host : `https://${host}`)) : []),
     ],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
@@ -59,11 +70,16 @@ export function contentSecurityPolicy(
  * which YouTube's embed needs (with no-referrer it shows an error). No
  * Cross-Origin-Embedder-Policy: it would block the embedded video and map.
  */
-export function securityHeaders(config: Config, content: SiteContent, inline: InlineHashes): RequestHandler {
+export function securityHeaders(
+  config: Config,
+  content: SiteContent,
+  inline: InlineHashes,
+  images: ImageSources,
+): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(config, content, inline),
+      directives: contentSecurityPolicy(config, content, inline, images),
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

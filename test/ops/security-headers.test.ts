@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Express } from 'express';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
@@ -83,7 +86,25 @@ describe('security headers on every answer', () => {
 });
 
 describe('the Content-Security-Policy follows the configuration and the content file', () => {
-  it("allows images from the backend's storage origin and the listed image hosts", async () => {
+  it("allows images from this origin alone when the server makes the backend's pictures itself", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'policy-photos-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const { app } = await testApp(
+      { photos: true },
+      {
+        NODE_ENV: 'test',
+        SUPABASE_URL: 'https://abcdefgh.supabase.co',
+        SUPABASE_ANON_KEY: 'anon-key',
+        IMAGE_HOSTS: 'images.example.com',
+        PHOTOS_PATH: folder,
+        UPSTREAM_TIMEOUT_MS: '100',
+      },
+    );
+    const policy = policyOf((await request(app).get('/healthz')).headers['content-security-policy']);
+    expect(policy.get('img-src')).toEqual(["'self'"]);
+  });
+
+  it("allows images from the backend's storage origin and the listed image hosts where it does not", async () => {
     const { app } = await testApp(
       {},
       {
