@@ -26,7 +26,7 @@ async function violations(path: string, language: Language | null): Promise<Viol
   const visitor = await site.visitor(language ? { language } : {});
   await visitor.goto(path);
   await visitor.waitFor(
-    () => !document.querySelector('.hero') || !!document.querySelector('.hero__slide:nth-child(2)'),
+    () => !document.querySelector('.hero') || !!document.querySelector('.hero__slides > :nth-child(2)'),
   );
   expect(await visitor.evaluate(injectAxe, undefined)).toBe('object');
   return visitor.evaluate(async (tags) => {

@@ -434,7 +434,9 @@ describe.each(['before', 'live', 'after'] as const)('the %s page', (phase) => {
   it.each(['de', 'en'] as const)('in %s has no WCAG 2.2 A/AA violation', async (lng) => {
     const visitor = await browsers.visitor(servers[phase].url, { language: lng });
     await visitor.goto('/');
-    await visitor.waitFor(() => document.querySelector('.hero__slide:nth-child(2)'), undefined, { timeout: 20_000 });
+    await visitor.waitFor(() => document.querySelector('.hero__slides > :nth-child(2)'), undefined, {
+      timeout: 20_000,
+    });
     expect(await visitor.attribute('.hero', 'data-event-phase')).toBe(phase);
     expect(await axeViolations(visitor, WCAG_22_AA)).toEqual([]);
   });

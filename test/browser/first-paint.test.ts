@@ -101,7 +101,7 @@ describe(`the first paint in ${browsers.engine}`, () => {
     const v = await visitor();
     await v.goto('/');
     // The page's boot hydrates the hero: by then the app has been asked for.
-    await v.waitFor(() => document.querySelector('.hero__slide:nth-child(2)'), undefined, { timeout: 20_000 });
+    await v.waitFor(() => document.querySelector('.hero__slides > :nth-child(2)'), undefined, { timeout: 20_000 });
     const { supported, paintedAt, askedAt } = await v.evaluate(() => ({
       supported: PerformanceObserver.supportedEntryTypes.includes('paint'),
       paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
@@ -128,7 +128,7 @@ describe(`the first paint in ${browsers.engine}`, () => {
       });
     });
     await v.goto('/');
-    await v.waitFor(() => document.querySelector('.hero__slide:nth-child(2)'), undefined, { timeout: 20_000 });
+    await v.waitFor(() => document.querySelector('.hero__slides > :nth-child(2)'), undefined, { timeout: 20_000 });
     const { firstFrameAt, askedAt } = await v.evaluate(() => ({
       firstFrameAt: (window as unknown as { __firstFrameAt?: number }).__firstFrameAt,
       askedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/app-[^/]*\.js$/.test(entry.name))

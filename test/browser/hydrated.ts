@@ -10,7 +10,7 @@ export function pageHasHydrated(): boolean {
     !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
   const hydratedIfThere = (selector: string) =>
     !document.querySelector(selector) || hydrated(document.querySelector(selector));
-  const heroReady = !!document.querySelector('.hero__slide:nth-child(2)') || !document.querySelector('.hero');
+  const heroReady = !!document.querySelector('.hero__slides > :nth-child(2)') || !document.querySelector('.hero');
   // A frame's load button is enabled a render after hydration (useHydrated): a click before is no click.
   const loadButtonsEnabled = [...document.querySelectorAll<HTMLButtonElement>('.embed-placeholder__load')].every(
     (button) => !button.disabled,

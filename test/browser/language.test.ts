@@ -18,7 +18,7 @@ describe('choosing a language on the first visit', () => {
     });
 
     await visitor.goto('/');
-    await visitor.waitFor(() => !!document.querySelector('.hero__slide:nth-child(2)')); // hydrated
+    await visitor.waitFor(() => !!document.querySelector('.hero__slides > :nth-child(2)')); // hydrated
     expect(await visitor.attribute('html', 'lang')).toBe('de');
     expect(await visitor.text('[role="dialog"] h2')).toBe('Select Language');
 
@@ -73,7 +73,7 @@ describe('the language dropdown', () => {
   it('switches to Spanish and back to German without a reload, and <html lang> follows', async () => {
     const visitor = await site.visitor({ language: 'de' });
     await visitor.goto('/');
-    await visitor.waitFor(() => !!document.querySelector('.hero__slide:nth-child(2)'));
+    await visitor.waitFor(() => !!document.querySelector('.hero__slides > :nth-child(2)'));
     await visitor.evaluate(() => void ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     await visitor.click('.language-menu summary');
