@@ -62,6 +62,8 @@ export async function encodePhoto(input: Buffer, kind: PhotoKind, limits: Encode
   const maxPixels = header.format === 'jpeg' ? limits.maxPixels.jpeg : limits.maxPixels.other;
   if (width * height > maxPixels)
     throw new PhotoError(`${width} × ${height} pixels, more than the ${maxPixels} a ${header.format} photo may have`);
+  if (!planRenditions(kind, width, height).some(({ crop }) => crop !== 'portrait'))
+    throw new PhotoError(`${width} × ${height} pixels, too small to show`);
   // sharp checks the limit again as it decodes.
   const options = { ...reading, limitInputPixels: maxPixels };
 

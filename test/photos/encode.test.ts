@@ -75,6 +75,14 @@ describe('encodePhoto', () => {
     );
   });
 
+  it('refuses a picture too small to make anything of: a 1 × 1 slide or logo', async () => {
+    const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await expect(encodePhoto(dot, 'slide', limits)).rejects.toThrow(/1 × 1 pixels, too small to show/);
+    await expect(encodePhoto(dot, 'logo', limits)).rejects.toThrow(/1 × 1 pixels, too small to show/);
+  });
+
   it("lays a transparent slide on the hero's blue, and keeps a logo's transparency in WebP and PNG", async () => {
     const transparent = await sharp({
       create: { width: 640, height: 360, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },

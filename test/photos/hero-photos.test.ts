@@ -13,7 +13,7 @@ beforeEach(async () => {
   answerNormally(fake);
   fake.objects.set('hero/munich.jpg', { body: await smallPhoto('#223344'), contentType: 'image/jpeg' });
   fake.objects.set('hero/marbella.jpg', { body: await smallPhoto('#443322'), contentType: 'image/jpeg' });
-  // Vienna's file is the stand-in's stub: eight bytes of PNG signature and a broken header.
+  // Vienna's file is the stand-in's stub, a PNG of 1 × 1 pixel: too small to show.
   const logo = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#f5b70080' } })
     .png()
     .toBuffer();
