@@ -32,3 +32,18 @@ export function useHydrated(): boolean {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
+
+/**
+ * Whether the visitor asked to spare data: the browser's Save-Data setting, or
+ * `prefers-reduced-data` where a browser has it; false on the server and until hydrated.
+ * Decided here, not on the server, so that one page serves every visitor from the edge's cache.
+ */
+export function useReducedData(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- known only in the browser
+    setReduced(saveData || window.matchMedia('(prefers-reduced-data: reduce)').matches);
+  }, []);
+  return reduced;
+}

@@ -161,6 +161,12 @@ export interface PublicContent {
 export interface PageAssets {
   heroSlides: PageSlide[] | null;
   logoUrl: string | null;
+  /**
+   * The CSS pixels a logo picture made by this server is shown at, when smaller than the page's
+   * 72 px high: at most half its pixels, so that it stays sharp on a phone's screen. Absent, the
+   * logo is shown 72 px high.
+   */
+  logoSize?: { width: number; height: number };
 }
 
 /** The studio a slide shows, as the hero names it in `language`; null for an id no studio has. */

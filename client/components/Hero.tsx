@@ -10,14 +10,14 @@ import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
 import { usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
 import { useHeroSlides } from '../use-hero-slides.ts';
-import { useHydrated, usePageHidden, useReducedMotion } from '../use-media.ts';
+import { useHydrated, usePageHidden, useReducedData, useReducedMotion } from '../use-media.ts';
 import { visitorTimeRange } from '../visitor-time.ts';
 import { Logo } from './Logo.tsx';
 
 export function Hero() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { heroSlides: fromServer, logoUrl, content } = useAppData();
+  const { heroSlides: fromServer, logoUrl, logoSize, content } = useAppData();
   const heroSlides = useHeroSlides(fromServer);
   const slides = heroSlides ?? [];
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
@@ -39,7 +39,7 @@ export function Hero() {
       <HeroSlides slides={slides} active={index} />
       <div className="hero__shade" aria-hidden="true" />
       <div className="hero__content">
-        <Logo url={logoUrl} />
+        <Logo url={logoUrl} size={logoSize} />
         <h1 className="hero__title">{t('hero.title')}</h1>
         <p className="hero__tagline">{t('hero.tagline')}</p>
         <p className="hero__cities">
@@ -186,25 +186,31 @@ function StudioLabel({ slides, index, visible }: { slides: PageSlide[] | null; i
 
 /**
  * The cross-fading backgrounds. Only the first slide is in the server's HTML, so that
- * it is the one image loaded before the page is interactive; the others join once hydrated.
- * The first is preloaded from the head, at low priority: it is a background under a
- * gradient, and the text and the page's script come before it. A slide without a picture
- * shows the hero's gradient. Pictures the server made come as a `<picture>`: a crop for
- * portrait screens, and WebP before JPEG.
+ * it is the one image loaded before the page is interactive. The first is preloaded from the
+ * head, at low priority: it is a background under a gradient, and the text and the page's
+ * script come before it. Once hydrated, the next slide joins when the one shown has its picture,
+ * so a picture loads one rotation before it shows and never beside another; a visitor who asked
+ * to spare data gets the first only. A slide without a picture shows the hero's gradient.
+ * Pictures the server made come as a `<picture>`: a crop for portrait screens, WebP before JPEG.
  */
 function HeroSlides({ slides, active }: { slides: PageSlide[]; active: number }) {
   const hydrated = useHydrated();
+  const reducedData = useReducedData();
+  const fetched = useFetchedSlides(slides, active, hydrated && !reducedData);
   const first = slides[0];
   if (!first) return <div className="hero__slides hero__slides--empty" aria-hidden="true" />;
   preloadSlide(first);
-  const shown = hydrated ? slides : slides.slice(0, 1);
   return (
     <div className="hero__slides" aria-hidden="true">
-      {shown.map((slide, i) => {
+      {slides.slice(0, fetched.count).map((slide, i) => {
         if (!slide.image) return null;
         const img = (
           <img
             key={`${i}:${slide.image}`}
+            ref={(element) => {
+              // Loaded before hydration: its load event fired before React was listening.
+              if (element?.complete) fetched.settled(i);
+            }}
             className={`hero__slide${i === active ? ' is-active' : ''}`}
             src={slide.image}
             srcSet={slide.srcset}
@@ -212,6 +218,8 @@ function HeroSlides({ slides, active }: { slides: PageSlide[]; active: number })
             alt=""
             decoding="async"
             fetchPriority="low"
+            onLoad={() => fetched.settled(i)}
+            onError={() => fetched.settled(i)}
           />
         );
         if (!slide.sources?.length) return img;
@@ -232,6 +240,26 @@ function HeroSlides({ slides, active }: { slides: PageSlide[]; active: number })
       })}
     </div>
   );
+}
+
+/**
+ * How many slides, from the first, the page has asked the pictures of: always the one shown,
+ * and, while `more` holds, one more once the shown one is the last of them and its picture has
+ * loaded or failed (a slide without a picture at once). Without `more`, the first only.
+ */
+function useFetchedSlides(slides: PageSlide[], active: number, more: boolean) {
+  const [count, setCount] = useState(1);
+  const [settledUpTo, setSettledUpTo] = useState(-1);
+  const activeSettled = settledUpTo >= active || !slides[active]?.image;
+  const wanted = !more
+    ? 1
+    : Math.min(slides.length, active === count - 1 && activeSettled ? count + 1 : Math.max(count, active + 1));
+  // Adjusted while rendering, as React advises for state that follows other state.
+  if (wanted > count) setCount(wanted);
+  return {
+    count,
+    settled: (index: number) => setSettledUpTo((upTo) => Math.max(upTo, index)),
+  };
 }
 
 /**

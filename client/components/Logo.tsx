@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { DrawnLogo } from './DrawnLogo.tsx';
 
 /**
- * The logo: the image the content or the backend names, used as it is, or the sample's mark drawn
- * with the event's name when there is none or it does not load.
+ * The logo: the image the content or the backend names, 72 px high or at the `size` given for a
+ * smaller picture, or the sample's mark drawn with the event's name when there is none or it does
+ * not load.
  * Before scripts run a broken image shows its alt text, which is the same name;
  * once hydrated, an image that already failed is caught by checking it directly,
  * since its error event fired before React was listening. It loads at low priority, like the
  * first slide: the hero's text paints without it, and the page's script is needed sooner.
  */
-export function Logo({ url }: { url: string | null }) {
+export function Logo({ url, size }: { url: string | null; size?: { width: number; height: number } }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
@@ -24,11 +25,11 @@ export function Logo({ url }: { url: string | null }) {
   return (
     <img
       ref={image}
-      className="logo"
+      className={size ? 'logo logo--sized' : 'logo'}
       src={url}
       alt={t('product')}
-      width={240}
-      height={80}
+      width={size?.width ?? 240}
+      height={size?.height ?? 80}
       decoding="async"
       fetchPriority="low"
       onError={() => setFailed(true)}

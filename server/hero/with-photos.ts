@@ -30,11 +30,11 @@ export function withPhotos(source: HeroSource, photos: Photos, unmade: Unmade): 
     if (slides) photos.keep('slides', slides.map(photoAddress));
     return slides && slides.map((slide) => pictureSlide(slide, photos.of(photoAddress(slide), 'slide'), unmade));
   };
-  const logoOf = (url: string | null): string | null => {
+  const logoOf = (url: string | null): Pick<PageAssets, 'logoUrl' | 'logoSize'> => {
     const raster = url !== null && !isVector(url);
     photos.keep('logo', raster ? [url] : []);
     const set = raster ? photos.of(url, 'logo') : null;
-    return set ? logoPicture(set) : raster && unmade === 'hide' ? null : url;
+    return set ? logoPicture(set) : { logoUrl: raster && unmade === 'hide' ? null : url };
   };
   // One for the page, one for /api: each gives the same object until its input or a photo changes.
   const pageSlides = remembered(photos, slidesOf<PageSlide>);
@@ -45,7 +45,7 @@ export function withPhotos(source: HeroSource, photos: Photos, unmade: Unmade): 
   return {
     async get(): Promise<PageAssets> {
       const assets = await source.get();
-      return { heroSlides: pageSlides(assets.heroSlides), logoUrl: pageLogo(assets.logoUrl) };
+      return { heroSlides: pageSlides(assets.heroSlides), ...pageLogo(assets.logoUrl) };
     },
     async heroSlides() {
       const served = await source.heroSlides();
@@ -53,7 +53,7 @@ export function withPhotos(source: HeroSource, photos: Photos, unmade: Unmade): 
     },
     async logo() {
       const served = await source.logo();
-      return { ...served, value: apiLogo(served.value) };
+      return { ...served, value: apiLogo(served.value).logoUrl };
     },
   };
 }
@@ -106,10 +106,20 @@ function pictureSlide<T extends PageSlide>(slide: T, set: PhotoSet | null, unmad
   return { ...slide, image: address(image), srcset: srcset(landscape, 'jpeg'), sizes, sources };
 }
 
-/** The logo's PNG at twice its height on the page, or the tallest made when the logo is smaller. */
-function logoPicture(set: PhotoSet): string {
+/**
+ * The logo's PNG at twice its height on the page, or the tallest made when the logo is smaller;
+ * a smaller one is shown at half its pixels (a 64 px logo 32 px high), never enlarged past what
+ * a phone's screen shows sharp.
+ */
+function logoPicture(set: PhotoSet): Pick<PageAssets, 'logoUrl' | 'logoSize'> {
   const pngs = set.renditions.filter(({ format }) => format === 'png');
-  return address(pngs.filter(({ height }) => height <= LOGO_HEIGHT).at(-1) ?? pngs[0]!);
+  const png = pngs.filter(({ height }) => height <= LOGO_HEIGHT).at(-1) ?? pngs[0]!;
+  if (png.height >= LOGO_HEIGHT) return { logoUrl: address(png) };
+  const height = Math.max(1, Math.floor(png.height / 2));
+  return {
+    logoUrl: address(png),
+    logoSize: { width: Math.max(1, Math.round((png.width * height) / png.height)), height },
+  };
 }
 
 function srcset(renditions: StoredRendition[], format: StoredRendition['format']): string {

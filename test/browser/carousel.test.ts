@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Visitor } from './driver/visitor.ts';
-import { watchTimerLateness } from './journey.ts';
+import { waitForHydration, watchTimerLateness } from './journey.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -38,7 +38,7 @@ async function recordLabel(visitor: Visitor, forMs: number) {
 
 async function openHydrated(visitor: Visitor) {
   await visitor.goto('/');
-  await visitor.waitFor(() => document.querySelectorAll('.hero__slide').length === 4);
+  await waitForHydration(visitor);
 }
 
 const transitionDuration = (visitor: Visitor, selector: string) =>

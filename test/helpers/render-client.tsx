@@ -35,6 +35,7 @@ interface Options {
   chosen?: boolean;
   heroSlides?: PageSlide[] | null;
   logoUrl?: string | null;
+  logoSize?: { width: number; height: number };
   path?: string;
   /** The clock the page was rendered at; by default none, and the hero reads the test's clock. */
   clock?: EventClock | null;
@@ -67,6 +68,7 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
                 content: site.public,
                 heroSlides: options.heroSlides === undefined ? site.heroSlides : options.heroSlides,
                 logoUrl: options.logoUrl === undefined ? site.logoUrl : options.logoUrl,
+                ...(options.logoSize ? { logoSize: options.logoSize } : {}),
                 live: options.live ?? NO_LIVE_STATE,
                 clock: options.clock ?? null,
               },

@@ -106,4 +106,45 @@ describe('withPhotos', () => {
     expect((await hero.logo()).value).toBeNull();
     expect(photos.kept).toEqual({ slides: ['https://b.example/a.jpg'], logo: ['https://b.example/logo.png'] });
   });
+
+  const logoSet = (height: number, width = height): PhotoSet => ({
+    kind: 'logo',
+    photoHash: 'BBBBBBBBBBBBBBBBBBBBBB',
+    renditions: [72, 144, 216]
+      .filter((h) => h <= height)
+      .concat(height < 216 && ![72, 144].includes(height) ? [height] : [])
+      .sort((a, b) => a - b)
+      .flatMap((h) =>
+        (['webp', 'png'] as const).map((format) => ({
+          file: `BBBBBBBBBBBBBBBBBBBBBB-o${h}.${format === 'png' ? 'png' : 'webp'}`,
+          crop: 'logo' as const,
+          format,
+          width: Math.round((width * h) / height),
+          height: h,
+          size: 1,
+        })),
+      ),
+  });
+
+  it('shows a made logo of 144 px or more at the page’s 72 px, from its 144 px PNG', async () => {
+    const photos = fakePhotos();
+    const hero = withPhotos(source([], 'https://b.example/logo.png'), photos, 'hide');
+    photos.made.set('https://b.example/logo.png', logoSet(400, 800));
+    photos.bump();
+    expect(await hero.get()).toEqual({ heroSlides: [], logoUrl: '/images/photos/BBBBBBBBBBBBBBBBBBBBBB-o144.png' });
+    expect((await hero.logo()).value).toBe('/images/photos/BBBBBBBBBBBBBBBBBBBBBB-o144.png');
+  });
+
+  it('shows a smaller made logo at half its pixels, never enlarged: a 64 px logo 32 px high', async () => {
+    const photos = fakePhotos();
+    const hero = withPhotos(source([], 'https://b.example/logo.png'), photos, 'hide');
+    photos.made.set('https://b.example/logo.png', logoSet(64, 96));
+    photos.bump();
+    expect(await hero.get()).toEqual({
+      heroSlides: [],
+      logoUrl: '/images/photos/BBBBBBBBBBBBBBBBBBBBBB-o64.png',
+      logoSize: { width: 48, height: 32 },
+    });
+    expect((await hero.logo()).value).toBe('/images/photos/BBBBBBBBBBBBBBBBBBBBBB-o64.png');
+  });
 });

@@ -56,6 +56,11 @@ export async function launchChromium(): Promise<Engine> {
           await devtools.send('Emulation.setCPUThrottlingRate', { rate });
           return true;
         },
+        async askToSaveData() {
+          const devtools = await context.newCDPSession(page);
+          await devtools.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+          return true;
+        },
         show: () => page.bringToFront(),
         close: () => context.close(),
       };

@@ -120,6 +120,7 @@ export async function launchFirefox(): Promise<Engine> {
         addInitScript: async (fn, arg) => line.runFirst(fn, arg),
         problems: async () => [...logged, ...(javaScript ? await page.evaluate(recordedProblems) : [])],
         slowDownCpu: async () => false,
+        askToSaveData: async () => false,
         show: () => page.bringToFront(),
         screenshot: async () => Buffer.from(await page.screenshot()),
         close: () => context.close(),

@@ -67,6 +67,11 @@ export interface BrowserTab {
    */
   slowDownCpu(rate: number): Promise<boolean>;
   /**
+   * Makes the browser ask to spare data (`navigator.connection.saveData`, the `Save-Data`
+   * setting), where the engine can (Chromium); false where it cannot.
+   */
+  askToSaveData(): Promise<boolean>;
+  /**
    * Brings the tab to the front, as a visitor switching to it: its page becomes visible. Where a
    * browser keeps its visitors' tabs in one window (Firefox), only the front one is.
    */

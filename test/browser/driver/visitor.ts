@@ -175,17 +175,22 @@ export class Visitor {
     return this.tab.problems();
   }
 
+  /** Brings the tab to the front, as the visitor switching to it (see BrowserTab.show). */
+  show(): Promise<void> {
+    return this.tab.show();
+  }
+
+  /** Makes the browser ask to spare data, where the engine can (see BrowserTab.askToSaveData). */
+  askToSaveData(): Promise<boolean> {
+    return this.tab.askToSaveData();
+  }
+
   /**
    * Makes the page run as on a slow phone: the engine's own CPU throttling where it has one
    * (Chromium); elsewhere a script that keeps the main thread busy between the page's own tasks,
    * for (rate - 1) parts of every rate. React hydrates in short slices, each of which then waits
    * behind the busy spells, as it would on a CPU that many times slower.
    */
-  /** Brings the tab to the front, as the visitor switching to it (see BrowserTab.show). */
-  show(): Promise<void> {
-    return this.tab.show();
-  }
-
   async slowDownCpu(rate: number): Promise<void> {
     if (await this.tab.slowDownCpu(rate)) return;
     await this.addInitScript((busyShare: number) => {

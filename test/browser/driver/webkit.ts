@@ -305,6 +305,7 @@ export async function launchWebKit({
         addInitScript: async (fn, arg) => line.runFirst(fn, arg),
         problems: async () => (javaScript ? evaluate(recordedProblems, undefined) : []),
         slowDownCpu: async () => false,
+        askToSaveData: async () => false,
         // Each visitor has a window of its own, always shown.
         show: async () => {},
         screenshot: async () => Buffer.from(await session.takeScreenshot(), 'base64'),
