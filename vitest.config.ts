@@ -6,7 +6,8 @@ export default defineConfig({
   define: { BUILD_MODE: JSON.stringify('development') },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/edge/**', 'test/db/**'],
+    // Each of these has a command and a config of its own that starts what it needs.
+    exclude: ['test/browser/**', 'test/edge/**', 'test/db/**', 'test/container/**'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     restoreMocks: true,
