@@ -75,6 +75,21 @@ describe('encodePhoto', () => {
     );
   });
 
+  it('refuses a photo too small for any picture a page shows, such as a 1 × 1 placeholder', async () => {
+    const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await expect(encodePhoto(dot, 'slide', limits)).rejects.toThrow(/1 × 1 pixels, too small for any picture/);
+    await expect(encodePhoto(dot, 'logo', limits)).rejects.toThrow(PhotoError);
+    // A panorama too low for a portrait crop still has its landscape pictures.
+    const strip = await sharp({ create: { width: 640, height: 20, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const renditions = await encodePhoto(strip, 'slide', limits);
+    expect(renditions.map((r) => r.crop)).not.toContain('portrait');
+    expect(renditions.length).toBeGreaterThan(0);
+  });
+
   it("lays a transparent slide on the hero's blue, and keeps a logo's transparency in WebP and PNG", async () => {
     const transparent = await sharp({
       create: { width: 640, height: 360, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
