@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -63,6 +63,11 @@ export const INDEX_FILE = 'index.json';
 const EXTENSIONS: Record<PhotoFormat, string> = { webp: 'webp', jpeg: 'jpg', png: 'png' };
 const FILE_NAME = /^[A-Za-z0-9_-]{22}-[lpo]\d{1,5}\.(webp|jpg|png)$/;
 const TEMPORARY_FILE = /^([A-Za-z0-9_-]{22}-[lpo]\d{1,5}\.(webp|jpg|png)|index\.json)\.\d+\.[0-9a-f-]{36}\.tmp$/;
+
+/** Part of the SHA-256 of a photo's bytes: the first part of its pictures' names. */
+export function photoHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+}
 
 /** The file name of a rendition: the photo's hash, the crop's initial and the width. */
 export function renditionFile(photoHash: string, rendition: Pick<Rendition, 'crop' | 'width' | 'format'>): string {
