@@ -15,6 +15,7 @@ import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
 import { makePictures, smallLogo } from './made-pictures.ts';
 import { smallPhoto } from '../helpers/photos.ts';
+import { PHOTOS_PATH } from '../../server/photos/photo-route.ts';
 
 /** The server's freshness for backend answers in these runs: short, so that windows pass within a test. */
 const FRESH_SECONDS = 3;
@@ -585,6 +586,7 @@ export function describeEdge(name: CacheName) {
       const visitor = { Cookie: 'theme=dark; selectedLanguage=en', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
       await at('/api/logo', visitor);
       await at('/images/studios/munich-480.jpg', visitor);
+      await at(`${PHOTOS_PATH}/AAAAAAAAAAAAAAAAAAAAAA-l480.webp`, visitor);
       await at('/impressum?utm_source=mail', visitor);
       await at('/', { ...visitor, Cookie: 'SelectedLanguage=en, selectedLanguage=es' });
       await at('/event.ics', visitor);
@@ -592,6 +594,11 @@ export function describeEdge(name: CacheName) {
       for (const kept of ['/api/logo', '/images/studios/munich-480.jpg']) {
         expect(arrived(kept)).toEqual([{ url: kept, cookie: undefined, acceptEncoding: coding }]);
       }
+      // The pictures the server makes are the same bytes in every coding: nginx keeps one copy and asks for none.
+      const photo = `${PHOTOS_PATH}/AAAAAAAAAAAAAAAAAAAAAA-l480.webp`;
+      expect(arrived(photo)).toEqual([
+        { url: photo, cookie: undefined, acceptEncoding: name === 'varnish' ? 'gzip' : undefined },
+      ]);
       expect(arrived('/impressum')).toEqual([
         { url: '/impressum', cookie: 'selectedLanguage=en', acceptEncoding: coding },
       ]);
