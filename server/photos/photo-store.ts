@@ -75,6 +75,21 @@ export function renditionFile(photoHash: string, rendition: Pick<Rendition, 'cro
   return `${photoHash}-${crop}${rendition.width}.${EXTENSIONS[rendition.format]}`;
 }
 
+/** What a picture's name says of it (renditionFile's inverse), or null for a name the store never gives. */
+export function renditionOfFile(
+  file: string,
+): (Pick<StoredRendition, 'crop' | 'format' | 'width'> & { photoHash: string }) | null {
+  const match = /^([A-Za-z0-9_-]{22})-([lpo])(\d{1,5})\.(webp|jpg|png)$/.exec(file);
+  if (!match) return null;
+  const [, photoHash, crop, width, extension] = match;
+  return {
+    photoHash: photoHash!,
+    crop: ({ l: 'landscape', p: 'portrait', o: 'logo' } as const)[crop as 'l' | 'p' | 'o'],
+    format: ({ webp: 'webp', jpg: 'jpeg', png: 'png' } as const)[extension as 'webp' | 'jpg' | 'png'],
+    width: Number(width),
+  };
+}
+
 export function photoStore({ dir, maxBytes, logger }: PhotoStoreOptions): PhotoStore {
   const sets = readIndex(dir, logger);
   let files = namedFiles(sets);
