@@ -2,7 +2,9 @@ vcl 4.1;
 # The landing page behind Varnish 7 (Debian's varnish package), as /etc/varnish/default.vcl.
 #
 # - /api, the hashed assets, images, locale files and the other public files are kept here for
-#   every visitor, whatever cookies they send.
+#   every visitor, whatever cookies they send. The pictures the server makes (/images/photos/) are
+#   kept like the hashed assets, one copy each (the server sends them as they are in every coding);
+#   a name not made yet on that replica is a 404 with no-store, which is not kept.
 # - The pages (/ and /impressum) are kept per variant: the selectedLanguage cookie's value when
 #   it is a well-formed language code as the server reads it, otherwise "first visit". Which
 #   codes are offered is the server's to say: it gives no CDN-Cache-Control for one it does not

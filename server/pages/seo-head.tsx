@@ -1,9 +1,10 @@
-import { serializeForScript, type AppData } from '../../shared/bootstrap.ts';
+import { serializeForScript } from '../../shared/bootstrap.ts';
 import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
 import { noticeFor } from '../../shared/live-state.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
-import { absoluteUrl, languageAlternates, pageUrl } from '../discovery/public-urls.ts';
+import { languageAlternates, pageUrl } from '../discovery/public-urls.ts';
 import type { PageRequest } from './page-request.ts';
+import { previewImage } from './preview-image.ts';
 import { eventStructuredData } from './structured-data.ts';
 
 export interface SeoHeadProps {
@@ -42,7 +43,10 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
-      {image && <meta property="og:image" content={image} />}
+      {image && <meta property="og:image" content={image.url} />}
+      {image?.type && <meta property="og:image:type" content={image.type} />}
+      {image?.width && <meta property="og:image:width" content={String(image.width)} />}
+      {image?.height && <meta property="og:image:height" content={String(image.height)} />}
       <meta property="og:locale" content={openGraphLocale(languageInfo(languages, language))} />
       {languages
         .filter((other) => other.code !== language)
@@ -52,7 +56,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
-      {image && <meta name="twitter:image" content={image} />}
+      {image && <meta name="twitter:image" content={image.url} />}
       {page.kind === 'landing' && (
         <script
           type="application/ld+json"
@@ -66,7 +70,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
                 name: page.i18n.t('hero.title'),
                 description,
                 pageUrl: canonical,
-                imageUrl: image,
+                imageUrl: image?.url ?? null,
                 notice: app.live.notice ? noticeFor(app.live.notice, language, languages[0]!.code).text : null,
               }),
             ),
@@ -75,12 +79,6 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
       )}
     </>
   );
-}
-
-/** The first hero slide, else the logo: whatever the page shows first, from this request's data. */
-export function previewImage(data: AppData, publicOrigin: string): string | null {
-  const address = data.heroSlides?.[0]?.image ?? data.logoUrl;
-  return address ? absoluteUrl(publicOrigin, address) : null;
 }
 
 /** Open Graph writes locales with an underscore: en_GB. */

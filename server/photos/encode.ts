@@ -62,8 +62,10 @@ export async function encodePhoto(input: Buffer, kind: PhotoKind, limits: Encode
   const maxPixels = header.format === 'jpeg' ? limits.maxPixels.jpeg : limits.maxPixels.other;
   if (width * height > maxPixels)
     throw new PhotoError(`${width} × ${height} pixels, more than the ${maxPixels} a ${header.format} photo may have`);
+  // A page shows a slide's landscape picture and a logo's pictures: a photo too small for any
+  // (a 1 × 1 placeholder) is no photo, and its slide shows the gradient.
   if (!planRenditions(kind, width, height).some(({ crop }) => crop !== 'portrait'))
-    throw new PhotoError(`${width} × ${height} pixels, too small to show`);
+    throw new PhotoError(`${width} × ${height} pixels, too small for any picture`);
   // sharp checks the limit again as it decodes.
   const options = { ...reading, limitInputPixels: maxPixels };
 

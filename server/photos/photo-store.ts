@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -64,10 +64,30 @@ const EXTENSIONS: Record<PhotoFormat, string> = { webp: 'webp', jpeg: 'jpg', png
 const FILE_NAME = /^[A-Za-z0-9_-]{22}-[lpo]\d{1,5}\.(webp|jpg|png)$/;
 const TEMPORARY_FILE = /^([A-Za-z0-9_-]{22}-[lpo]\d{1,5}\.(webp|jpg|png)|index\.json)\.\d+\.[0-9a-f-]{36}\.tmp$/;
 
+/** Part of the SHA-256 of a photo's bytes: the first part of its pictures' names. */
+export function photoHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+}
+
 /** The file name of a rendition: the photo's hash, the crop's initial and the width. */
 export function renditionFile(photoHash: string, rendition: Pick<Rendition, 'crop' | 'width' | 'format'>): string {
   const crop = { landscape: 'l', portrait: 'p', logo: 'o' }[rendition.crop];
   return `${photoHash}-${crop}${rendition.width}.${EXTENSIONS[rendition.format]}`;
+}
+
+/** What a picture's name says of it (renditionFile's inverse), or null for a name the store never gives. */
+export function renditionOfFile(
+  file: string,
+): (Pick<StoredRendition, 'crop' | 'format' | 'width'> & { photoHash: string }) | null {
+  const match = /^([A-Za-z0-9_-]{22})-([lpo])(\d{1,5})\.(webp|jpg|png)$/.exec(file);
+  if (!match) return null;
+  const [, photoHash, crop, width, extension] = match;
+  return {
+    photoHash: photoHash!,
+    crop: ({ l: 'landscape', p: 'portrait', o: 'logo' } as const)[crop as 'l' | 'p' | 'o'],
+    format: ({ webp: 'webp', jpg: 'jpeg', png: 'png' } as const)[extension as 'webp' | 'jpg' | 'png'],
+    width: Number(width),
+  };
 }
 
 export function photoStore({ dir, maxBytes, logger }: PhotoStoreOptions): PhotoStore {

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { encodePhoto, type EncodeLimits } from './encode.ts';
 import type { EncodeQueue } from './encode-queue.ts';
 import type { PhotoLoader } from './photo-loader.ts';
-import type { PhotoSet, PhotoStore } from './photo-store.ts';
+import { photoHash, type PhotoSet, type PhotoStore } from './photo-store.ts';
 import type { PhotoKind } from './renditions.ts';
 
 /**
@@ -60,11 +59,11 @@ export function photos(options: PhotosOptions): Photos {
     // Fetched inside the queue too: only one photo's bytes are held at a time.
     queue.run(async () => {
       const bytes = await options.load(address, AbortSignal.timeout(options.fetchTimeoutMs));
-      const photoHash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
-      if (store.get(address)?.photoHash === photoHash) return false;
-      const same = store.withHash(photoHash, kind);
+      const hash = photoHash(bytes);
+      if (store.get(address)?.photoHash === hash) return false;
+      const same = store.withHash(hash, kind);
       if (same) store.alias(address, same);
-      else await store.put(address, kind, photoHash, await encodePhoto(bytes, kind, options.limits));
+      else await store.put(address, kind, hash, await encodePhoto(bytes, kind, options.limits));
       return true;
     });
 

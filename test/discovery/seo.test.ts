@@ -52,6 +52,8 @@ describe('the head for search engines and link previews', () => {
     expect(metaContent(doc, 'og:description')).toBe(t('meta.description'));
     expect(metaContent(doc, 'og:url')).toBe(canonical);
     expect(metaContent(doc, 'og:image')).toBe(`${ORIGIN}/images/hero/munich-1600.jpg`);
+    expect(metaContent(doc, 'og:image:type')).toBe('image/jpeg');
+    expect(metaContent(doc, 'og:image:width')).toBe('1600');
     expect(metaContent(doc, 'og:locale')).toBe(ogLocale(lng));
     expect(metaContents(doc, 'og:locale:alternate').sort()).toEqual(
       LANGUAGES.filter((l) => l !== lng)
@@ -114,11 +116,42 @@ describe('the head for search engines and link previews', () => {
     expect(jsonLdOf(res.text).image).toEqual([image]);
   });
 
+  it("previews with the 1280-wide JPEG of the first slide's pictures made here, with its type and size", async () => {
+    const made = (name: string) => `/images/photos/PX98YXM32i7vFke4JuEHdB-${name}`;
+    const slide = {
+      studio: 'Studio München',
+      image: made('l1920.jpg'),
+      srcset: [480, 720, 960, 1280, 1920].map((width) => `${made(`l${width}.jpg`)} ${width}w`).join(', '),
+      sizes: 'max(100vw, 177.78vh)',
+      sources: [{ type: 'image/webp', srcset: `${made('l1920.webp')} 1920w`, sizes: 'max(100vw, 177.78vh)' }],
+    };
+    const { app: withPictures } = await testApp(
+      { heroSource: fixedHeroAssets({ heroSlides: [slide], logoUrl: null }) },
+      ENV,
+    );
+    const res = await request(withPictures).get('/').set('Cookie', 'selectedLanguage=en');
+    const doc = parseHtml(res.text);
+    const image = `${ORIGIN}${made('l1280.jpg')}`;
+    expect(metaContent(doc, 'og:image')).toBe(image);
+    expect(metaContent(doc, 'og:image:type')).toBe('image/jpeg');
+    expect(metaContent(doc, 'og:image:width')).toBe('1280');
+    expect(metaContent(doc, 'og:image:height')).toBe('720');
+    expect(metaContent(doc, 'twitter:image')).toBe(image);
+    expect(metaContent(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(jsonLdOf(res.text).image).toEqual([image]);
+    // Open Graph reads the image's properties after the image they describe.
+    const order = [...doc.head.querySelectorAll('meta[property^="og:image"]')].map((meta) =>
+      meta.getAttribute('property'),
+    );
+    expect(order).toEqual(['og:image', 'og:image:type', 'og:image:width', 'og:image:height']);
+  });
+
   it('previews without an image when there is neither slide nor logo', async () => {
     const { app: bare } = await testApp({ heroSource: fixedHeroAssets({ heroSlides: [], logoUrl: null }) }, ENV);
     const res = await request(bare).get('/');
     const doc = parseHtml(res.text);
     expect(metaContent(doc, 'og:image')).toBeUndefined();
+    expect(doc.head.querySelector('meta[property^="og:image"]')).toBeNull();
     expect(metaContent(doc, 'twitter:card')).toBe('summary');
     expect(jsonLdOf(res.text).image).toBeUndefined();
   });

@@ -6,13 +6,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { APP_ROOT, CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
-import { answerNormally, publicLogoUrl, sampleSlides } from '../helpers/backend.ts';
-import { failure, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { answerNormally } from '../helpers/backend.ts';
+import { failure, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { startCache, type CacheName, type EdgeCache } from '../../scripts/harness/edge-caches.ts';
 import { contentFileWith, eventFieldsAt, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
+import { makePictures, smallLogo } from './made-pictures.ts';
+import { smallPhoto } from '../helpers/photos.ts';
+import { PHOTOS_PATH } from '../../server/photos/photo-route.ts';
 
 /** The server's freshness for backend answers in these runs: short, so that windows pass within a test. */
 const FRESH_SECONDS = 3;
@@ -67,6 +70,8 @@ export function describeEdge(name: CacheName) {
     let server: RunningServer;
     let cache: EdgeCache;
     let snapshotDir: string;
+    /** The server's own /api answers, naming its pictures of the slides and the logo. */
+    let made: { heroSlides: Buffer; logo: Buffer };
     const figures: Record<string, number> = {};
 
     /** Requests for `url` the server has logged so far (its access log, one line per answer). */
@@ -99,17 +104,29 @@ export function describeEdge(name: CacheName) {
       });
       fake = await startFakeSupabase();
       answerNormally(fake);
+      // Photos the server can make pictures of: the fake's own stand-ins are 1 × 1 pixel.
+      for (const [name, colour] of [
+        ['munich.jpg', '#223344'],
+        ['marbella.jpg', '#443322'],
+        ['vienna.jpg', '#224433'],
+      ] as const) {
+        fake.objects.set(`hero/${name}`, { body: await smallPhoto(colour), contentType: 'image/jpeg' });
+      }
+      fake.objects.set(`logo/${PREFERRED_LOGO}`, { body: await smallLogo(), contentType: 'image/png' });
       snapshotDir = mkdtempSync(path.join(os.tmpdir(), 'edge-snapshot-'));
-      server = await startServer({
+      const env = {
         SUPABASE_URL: fake.url,
         SUPABASE_ANON_KEY: fake.key,
         CACHE_FRESH_SECONDS: String(FRESH_SECONDS),
         CACHE_STALE_SECONDS: '600',
         PAGE_EDGE_SECONDS: String(PAGE_SECONDS),
-        CACHE_SNAPSHOT_PATH: path.join(snapshotDir, 'snapshot.json'),
         CONTENT_PATH: contentPath,
         LOCALES_PATH: languages.localesDir,
-      });
+        PHOTOS_PATH: path.join(snapshotDir, 'photos'),
+      };
+      // Made beforehand, so that the server's backend answers start as cold as a new server's.
+      made = await makePictures({ ...env, CACHE_SNAPSHOT_PATH: path.join(snapshotDir, 'maker-snapshot.json') });
+      server = await startServer({ ...env, CACHE_SNAPSHOT_PATH: path.join(snapshotDir, 'snapshot.json') });
       cache = await startCache(name, { host: '127.0.0.1', port: Number(new URL(server.url).port) });
     });
 
@@ -138,9 +155,9 @@ export function describeEdge(name: CacheName) {
         const isAsset = url === script || url === stylesheet;
         const expected = isAsset
           ? readFileSync(path.join(CLIENT_BUILD_DIR, url))
-          : Buffer.from(
-              JSON.stringify(url === '/api/logo' ? { url: publicLogoUrl(fake) } : { heroSlides: sampleSlides(fake) }),
-            );
+          : url === '/api/logo'
+            ? made.logo
+            : made.heroSlides;
         const before = reachedServer(url);
         const started = performance.now();
         const answers = await many(200, 10, (index) => {
@@ -478,7 +495,7 @@ export function describeEdge(name: CacheName) {
 
     /** Asks for /api/hero-slides every `everyMs` for `forMs`; every answer must be the kept one. */
     async function expectKeptAnswers(forMs: number, everyMs: number): Promise<Answer[]> {
-      const expected = JSON.stringify({ heroSlides: sampleSlides(fake) });
+      const expected = made.heroSlides.toString();
       const answers: Answer[] = [];
       const until = performance.now() + forMs;
       while (performance.now() < until) {
@@ -569,6 +586,7 @@ export function describeEdge(name: CacheName) {
       const visitor = { Cookie: 'theme=dark; selectedLanguage=en', 'Accept-Encoding': 'gzip, deflate, br, zstd' };
       await at('/api/logo', visitor);
       await at('/images/studios/munich-480.jpg', visitor);
+      await at(`${PHOTOS_PATH}/AAAAAAAAAAAAAAAAAAAAAA-l480.webp`, visitor);
       await at('/impressum?utm_source=mail', visitor);
       await at('/', { ...visitor, Cookie: 'SelectedLanguage=en, selectedLanguage=es' });
       await at('/event.ics', visitor);
@@ -576,6 +594,11 @@ export function describeEdge(name: CacheName) {
       for (const kept of ['/api/logo', '/images/studios/munich-480.jpg']) {
         expect(arrived(kept)).toEqual([{ url: kept, cookie: undefined, acceptEncoding: coding }]);
       }
+      // The pictures the server makes are the same bytes in every coding: nginx keeps one copy and asks for none.
+      const photo = `${PHOTOS_PATH}/AAAAAAAAAAAAAAAAAAAAAA-l480.webp`;
+      expect(arrived(photo)).toEqual([
+        { url: photo, cookie: undefined, acceptEncoding: name === 'varnish' ? 'gzip' : undefined },
+      ]);
       expect(arrived('/impressum')).toEqual([
         { url: '/impressum', cookie: 'selectedLanguage=en', acceptEncoding: coding },
       ]);

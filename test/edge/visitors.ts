@@ -14,14 +14,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 export type RequestHeaders = Record<string, string | string[]>;
 
 export function get(url: string, headers: RequestHeaders = {}): Promise<Answer> {
+  return ask('GET', url, headers);
+}
+
+/** A HEAD request: the answer's headers, and an empty body. */
+export function head(url: string, headers: RequestHeaders = {}): Promise<Answer> {
+  return ask('HEAD', url, headers);
+}
+
+function ask(method: 'GET' | 'HEAD', url: string, headers: RequestHeaders): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
+    const req = http.request(url, { agent, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
     req.on('error', reject);
+    req.end();
   });
 }
 

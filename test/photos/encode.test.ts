@@ -75,12 +75,19 @@ describe('encodePhoto', () => {
     );
   });
 
-  it('refuses a picture too small to make anything of: a 1 × 1 slide or logo', async () => {
+  it('refuses a photo too small for any picture a page shows, such as a 1 × 1 placeholder', async () => {
     const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    await expect(encodePhoto(dot, 'slide', limits)).rejects.toThrow(/1 × 1 pixels, too small to show/);
-    await expect(encodePhoto(dot, 'logo', limits)).rejects.toThrow(/1 × 1 pixels, too small to show/);
+    await expect(encodePhoto(dot, 'slide', limits)).rejects.toThrow(/1 × 1 pixels, too small for any picture/);
+    await expect(encodePhoto(dot, 'logo', limits)).rejects.toThrow(PhotoError);
+    // A panorama too low for a portrait crop still has its landscape pictures.
+    const strip = await sharp({ create: { width: 640, height: 20, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const renditions = await encodePhoto(strip, 'slide', limits);
+    expect(renditions.map((r) => r.crop)).not.toContain('portrait');
+    expect(renditions.length).toBeGreaterThan(0);
   });
 
   it("lays a transparent slide on the hero's blue, and keeps a logo's transparency in WebP and PNG", async () => {

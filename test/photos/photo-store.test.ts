@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rendition } from '../../server/photos/encode.ts';
-import { INDEX_FILE, photoStore, renditionFile } from '../../server/photos/photo-store.ts';
+import { INDEX_FILE, photoStore, renditionFile, renditionOfFile } from '../../server/photos/photo-store.ts';
 
 const folders = mkdtempSync(path.join(os.tmpdir(), 'photo-store-test-'));
 afterAll(() => rmSync(folders, { recursive: true, force: true }));
@@ -20,6 +20,26 @@ function renditions(size: number): Rendition[] {
     { crop: 'portrait', format: 'jpeg', width: 360, height: 640, bytes: Buffer.alloc(size, 2) },
   ];
 }
+
+describe('renditionOfFile', () => {
+  it("reads back what a picture's name says: its photo, crop, width and format", () => {
+    for (const rendition of [
+      { crop: 'landscape', format: 'jpeg', width: 1280 },
+      { crop: 'portrait', format: 'webp', width: 360 },
+      { crop: 'logo', format: 'png', width: 216 },
+    ] as const) {
+      expect(renditionOfFile(renditionFile(HASH_A, rendition))).toEqual({ photoHash: HASH_A, ...rendition });
+    }
+    for (const other of [
+      'index.json',
+      `${HASH_A}-l1280.jpeg`,
+      `${HASH_A}-x480.jpg`,
+      'munich-1600.jpg',
+      `${HASH_A}-l.jpg`,
+    ])
+      expect(renditionOfFile(other), other).toBeNull();
+  });
+});
 
 describe('photoStore', () => {
   it('writes the pictures under names of their photo, crop and width, and serves only those', async () => {
