@@ -80,8 +80,12 @@ export async function encodePhoto(input: Buffer, kind: PhotoKind, limits: Encode
   }
   const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
 
+  const plans = planRenditions(kind, raw.width, raw.height);
+  // A set without a landscape picture or a logo's would name no picture to show.
+  if (!plans.some((plan) => plan.crop !== 'portrait'))
+    throw new PhotoError(`${raw.width} × ${raw.height} pixels, too small for any picture of a ${kind}`);
   const renditions: Rendition[] = [];
-  for (const plan of planRenditions(kind, raw.width, raw.height)) {
+  for (const plan of plans) {
     for (const format of FORMATS[kind]) {
       const resized = sharp(decoded.data, { raw }).resize({
         width: plan.width,

@@ -75,6 +75,20 @@ describe('encodePhoto', () => {
     );
   });
 
+  it('refuses a photo too small for any picture of its kind, such as a 1 × 1 placeholder', async () => {
+    const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await expect(encodePhoto(dot, 'slide', limits)).rejects.toThrow(
+      /1 × 1 pixels, too small for any picture of a slide/,
+    );
+    await expect(encodePhoto(dot, 'logo', limits)).rejects.toThrow(/1 × 1 pixels, too small for any picture of a logo/);
+    const strip = await sharp({ create: { width: 640, height: 12, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await expect(encodePhoto(strip, 'logo', limits)).rejects.toThrow(PhotoError);
+  });
+
   it("lays a transparent slide on the hero's blue, and keeps a logo's transparency in WebP and PNG", async () => {
     const transparent = await sharp({
       create: { width: 640, height: 360, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
