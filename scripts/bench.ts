@@ -62,6 +62,8 @@ import { DEFAULT_INTERVALS, runLiveBound, SMOKE_INTERVALS } from './bench/live-b
 import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight, overWeightBudget, WEIGHT_BUDGET } from './bench/weight.ts';
+import { BYTE_KINDS, kib } from './bench/bytes-by-kind.ts';
+import { measurePhotoWeight } from './bench/photo-weight.ts';
 import { decodeBody } from './harness/content-coding.ts';
 
 const { values: options } = parseArgs({
@@ -443,6 +445,39 @@ if (total('css') === 0) console.log('(no stylesheet request: the stylesheet is i
 // Sizes do not vary from run to run: a smoke run judges them too.
 failures.push(...overWeightBudget(weight));
 
+// A returning visitor with the backend's photos, on a server of its own started only now: making
+// its pictures takes a core for some seconds, which the load runs above must not share.
+console.log("\nMaking the pictures of the backend's photos, then visiting as a returning visitor in Chromium …");
+const photoWeight = await measurePhotoWeight({
+  ...imageEnv,
+  CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot-photos.json'),
+});
+failures.push(...photoWeight.problems.map((problem) => `the returning visit with the backend's photos: ${problem}`));
+const firstVisitKinds: Partial<Record<string, string>> = { document: 'html', script: 'js', css: 'css' };
+console.log(
+  `\nPage weight, side by side: a first visit's HTML, CSS and JavaScript (as above), and a returning visitor's whole visit (language chosen, cache cold; Chromium as Lighthouse's phone, 412 × 823 at 1.75) with the backend's photos, until the network is idle and before the hero first moves; as transferred`,
+);
+console.log(
+  `The backend serves ${Object.entries(photoWeight.served)
+    .map(([name, bytes]) => `${name} ${kib(bytes)} KiB`)
+    .join(', ')}`,
+);
+console.table(
+  [...BYTE_KINDS, 'total' as const].map((kind) => {
+    const firstVisit = kind === 'total' ? weight : weight.filter((d) => d.kind === firstVisitKinds[kind]);
+    const before = photoWeight.beforeFirstRotation?.[kind];
+    return {
+      kind,
+      'first visit KiB':
+        kind in firstVisitKinds || kind === 'total' ? kib(firstVisit.reduce((s, d) => s + d.bytes, 0)) : '–',
+      'returning KiB': kib(photoWeight.byKind[kind]),
+      'returning bytes': photoWeight.byKind[kind],
+      'before the first move KiB': before === undefined ? 'no move' : kib(before),
+    };
+  }),
+);
+console.log(`The first slide's pictures: ${kib(photoWeight.firstSlideBytes)} KiB.`);
+
 const resultsFile = path.join(OUT_DIR, SMOKE ? 'bench-smoke.json' : 'bench.json');
 writeFileSync(
   resultsFile,
@@ -459,6 +494,7 @@ writeFileSync(
       readiness: { probe: readinessProbe, ...readiness, onVisitorsPort },
       throughVarnish,
       pageWeight: weight,
+      returningWithPhotos: photoWeight,
       failures,
     },
     null,
