@@ -188,7 +188,7 @@ export interface PhotoVisitFigures {
 export interface FailingAudit {
   category: 'best-practices' | 'accessibility';
   id: string;
-  /** The files (by name) or elements (by selector) it found wanting. */
+  /** The files (by name) or elements (by their HTML's start) it found wanting. */
   items: string[];
 }
 
@@ -205,8 +205,8 @@ export function photoVisitFigures(report: LighthouseReport, pictures: PagePictur
         items: ((report.audits[id]?.details?.items ?? []) as { url?: string; node?: NodeItem }[]).flatMap((item) =>
           item.url
             ? [shortName(item.url, report.requestedUrl)]
-            : item.node?.selector
-              ? [item.node.selector.split(' > ').at(-1)!]
+            : item.node
+              ? [(item.node.snippet ?? item.node.selector ?? 'an element').slice(0, 120)]
               : [],
         ),
       })),

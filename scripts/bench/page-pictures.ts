@@ -30,12 +30,15 @@ export interface PictureWait {
   headers?: Record<string, string>;
   /** What the server has logged about its photos, for the error. */
   photoLog?: () => string[];
+  /** The photos the server has logged it cannot make: the wait fails at the first. */
+  refused?: () => string[];
 }
 
 /**
  * Asks for `pageUrl` until it names the made pictures of `slides` slides (and of the logo): the
  * server makes them in the background and renders its pages without them until then. Throws
- * after `timeoutMs`, saying what the page named and what the server logged.
+ * after `timeoutMs`, or as soon as the server says it cannot make one, saying what the page named
+ * and what the server logged.
  */
 export async function waitForPictures(pageUrl: string, wait: PictureWait): Promise<PagePictures> {
   const deadline = Date.now() + wait.timeoutMs;
@@ -44,13 +47,16 @@ export async function waitForPictures(pageUrl: string, wait: PictureWait): Promi
     if (page.status !== 200) throw new Error(`GET ${pageUrl} answered ${page.status}`);
     const named = pagePictures(await page.text());
     if (named.slides.length >= wait.slides && (!wait.logo || named.logo)) return named;
-    if (Date.now() >= deadline) {
-      const log = wait.photoLog?.() ?? [];
+    const refused = wait.refused?.() ?? [];
+    if (refused.length || Date.now() >= deadline) {
+      const log = refused.length ? refused : (wait.photoLog?.() ?? []);
       throw new Error(
         `${pageUrl} named the made pictures of ${named.slides.length} of ${wait.slides} slides` +
           (wait.logo ? ` and ${named.logo ? 'the' : 'no'} logo` : '') +
-          ` after ${wait.timeoutMs / 1000} s: the server made no pictures of the backend's photos in time` +
-          (log.length ? `; it logged:\n  ${log.join('\n  ')}` : ' and logged nothing about them'),
+          (refused.length
+            ? ': the server cannot make pictures of every photo'
+            : ` after ${wait.timeoutMs / 1000} s: the server did not make its pictures of every photo in time`) +
+          (log.length ? `; it logged:\n  ${log.join('\n  ')}` : ', and logged nothing about them'),
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -42,6 +42,11 @@ export function madeByServer(server: RunningServer, headers: Record<string, stri
     logo: true,
     timeoutMs: PICTURES_TIMEOUT_MS,
     headers,
-    photoLog: () => server.logs.filter((entry) => /photo/.test(String(entry.msg))).map((e) => JSON.stringify(e)),
+    photoLog: () => photoLines(server, /photo/),
+    refused: () => photoLines(server, /^photo cannot be made/),
   });
+}
+
+function photoLines(server: RunningServer, message: RegExp): string[] {
+  return server.logs.filter((entry) => message.test(String(entry.msg))).map((entry) => JSON.stringify(entry));
 }

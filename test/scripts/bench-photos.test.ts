@@ -1,9 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bytesByKind, bytesOfPhoto, kindOf, madePicture, type Transfer } from '../../scripts/bench/bytes-by-kind.ts';
 import { backendLogo, cameraPhoto } from '../../scripts/bench/camera-photos.ts';
 import { failingAudits, photoVisitFigures, type LighthouseReport } from '../../scripts/bench/lighthouse-figures.ts';
-import { pagePictures, photoVisitProblems } from '../../scripts/bench/page-pictures.ts';
+import { pagePictures, photoVisitProblems, waitForPictures } from '../../scripts/bench/page-pictures.ts';
 
 /**
  * The benchmarks' view of a returning visitor with the backend's photos (npm run bench, npm run
@@ -99,6 +101,58 @@ describe('the made pictures a page names', () => {
 
   it('names none while the photos are being made', () => {
     expect(pagePictures('<div class="hero__slides hero__slides--empty"></div>')).toEqual({ slides: [], logo: null });
+  });
+});
+
+describe('waiting for the made pictures', () => {
+  /** A page that names no picture for its first `plainAnswers` answers, then the slide's and the logo's. */
+  async function pageServer(plainAnswers: number) {
+    let answers = 0;
+    const server = createServer((_req, res) => {
+      answers++;
+      res.end(
+        answers > plainAnswers
+          ? `<img src="/images/photos/${SLIDE}-p607.webp"><img src="/images/photos/${LOGO}-o64.png">`
+          : '<div class="hero__slides--empty"></div>',
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+  }
+
+  it('asks again until the page names them', async () => {
+    const page = await pageServer(2);
+    try {
+      await expect(waitForPictures(page.url, { slides: 1, logo: true, timeoutMs: 5000 })).resolves.toEqual({
+        slides: [SLIDE],
+        logo: LOGO,
+      });
+    } finally {
+      page.close();
+    }
+  });
+
+  it('fails at its time limit, or at once when the server says it cannot make one, quoting its log', async () => {
+    const page = await pageServer(Infinity);
+    try {
+      await expect(
+        waitForPictures(page.url, { slides: 4, logo: true, timeoutMs: 600, photoLog: () => ['{"msg":"photo made"}'] }),
+      ).rejects.toThrow(
+        /named the made pictures of 0 of 4 slides and no logo after 0.6 s: the server did not make its pictures of every photo in time; it logged:\n {2}\{"msg":"photo made"\}/,
+      );
+      const started = Date.now();
+      await expect(
+        waitForPictures(page.url, {
+          slides: 4,
+          logo: false,
+          timeoutMs: 60_000,
+          refused: () => ['{"msg":"photo cannot be made; its slide shows the gradient"}'],
+        }),
+      ).rejects.toThrow(/0 of 4 slides: the server cannot make pictures of every photo; it logged:/);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      page.close();
+    }
   });
 });
 
