@@ -6,11 +6,15 @@
  * second copy of the same build without heap bounds answers `/` beside it. Prints a table, the
  * peak memory beside the manifest's limit, `/` against the unbounded copy, `/readyz`'s answer time
  * while `/` saturates the server against the manifest's readiness probe, the page weight of a first
- * visit, and writes bench-results/bench.json.
+ * visit and beside it a returning visitor's whole visit in Chromium with the backend's photos (a
+ * camera's, on a stand-in of its own; see scripts/bench/photo-weight.ts), by kind, and writes
+ * bench-results/bench.json.
  *
  * Every target must answer as it should (2xx; the 404 target 404), the page must name its app
- * module, which must be served, and a first visit's HTML, CSS and JavaScript must stay within
- * their budgets (a smoke run too): otherwise it stops, or exits with 1 at the end, saying which.
+ * module, which must be served, a first visit's HTML, CSS and JavaScript must stay within their
+ * budgets, and the returning visitor must get the server's pictures of the first slide and the
+ * logo and nothing from the backend (a smoke run too): otherwise it stops, or exits with 1 at the
+ * end, saying which.
  *
  * Options: --rounds N (default 3), --seconds N per run (default 5), --connections list
  * (default 100,1000), --generator wrk|autocannon (default wrk when installed).
