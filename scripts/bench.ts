@@ -6,11 +6,15 @@
  * second copy of the same build without heap bounds answers `/` beside it. Prints a table, the
  * peak memory beside the manifest's limit, `/` against the unbounded copy, `/readyz`'s answer time
  * while `/` saturates the server against the manifest's readiness probe, the page weight of a first
- * visit, and writes bench-results/bench.json.
+ * visit and beside it a returning visitor's whole visit in Chromium with the backend's photos (a
+ * camera's, on a stand-in of its own; see scripts/bench/photo-weight.ts), by kind, and writes
+ * bench-results/bench.json.
  *
  * Every target must answer as it should (2xx; the 404 target 404), the page must name its app
- * module, which must be served, and a first visit's HTML, CSS and JavaScript must stay within
- * their budgets (a smoke run too): otherwise it stops, or exits with 1 at the end, saying which.
+ * module, which must be served, a first visit's HTML, CSS and JavaScript must stay within their
+ * budgets, and the returning visitor must get the server's pictures of the first slide and the
+ * logo and nothing from the backend (a smoke run too): otherwise it stops, or exits with 1 at the
+ * end, saying which.
  *
  * Options: --rounds N (default 3), --seconds N per run (default 5), --connections list
  * (default 100,1000), --generator wrk|autocannon (default wrk when installed).
@@ -62,6 +66,8 @@ import { DEFAULT_INTERVALS, runLiveBound, SMOKE_INTERVALS } from './bench/live-b
 import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
 import { appModuleOf, fetchRaw, firstVisitWeight, overWeightBudget, WEIGHT_BUDGET } from './bench/weight.ts';
+import { BYTE_KINDS, kib } from './bench/bytes-by-kind.ts';
+import { measurePhotoWeight } from './bench/photo-weight.ts';
 import { decodeBody } from './harness/content-coding.ts';
 
 const { values: options } = parseArgs({
@@ -443,6 +449,39 @@ if (total('css') === 0) console.log('(no stylesheet request: the stylesheet is i
 // Sizes do not vary from run to run: a smoke run judges them too.
 failures.push(...overWeightBudget(weight));
 
+// A returning visitor with the backend's photos, on a server of its own started only now: making
+// its pictures takes a core for some seconds, which the load runs above must not share.
+console.log("\nMaking the pictures of the backend's photos, then visiting as a returning visitor in Chromium …");
+const photoWeight = await measurePhotoWeight({
+  ...imageEnv,
+  CACHE_SNAPSHOT_PATH: path.join(OUT_DIR, 'backend-snapshot-photos.json'),
+});
+failures.push(...photoWeight.problems.map((problem) => `the returning visit with the backend's photos: ${problem}`));
+const firstVisitKinds: Partial<Record<string, string>> = { document: 'html', script: 'js', css: 'css' };
+console.log(
+  `\nPage weight, side by side: a first visit's HTML, CSS and JavaScript (as above), and a returning visitor's whole visit (language chosen, cache cold; Chromium as Lighthouse's phone, 412 × 823 at 1.75) with the backend's photos, until the network is idle and before the hero first moves; as transferred`,
+);
+console.log(
+  `The backend serves ${Object.entries(photoWeight.served)
+    .map(([name, bytes]) => `${name} ${kib(bytes)} KiB`)
+    .join(', ')}`,
+);
+console.table(
+  [...BYTE_KINDS, 'total' as const].map((kind) => {
+    const firstVisit = kind === 'total' ? weight : weight.filter((d) => d.kind === firstVisitKinds[kind]);
+    const before = photoWeight.beforeFirstRotation?.[kind];
+    return {
+      kind,
+      'first visit KiB':
+        kind in firstVisitKinds || kind === 'total' ? kib(firstVisit.reduce((s, d) => s + d.bytes, 0)) : '–',
+      'returning KiB': kib(photoWeight.byKind[kind]),
+      'returning bytes': photoWeight.byKind[kind],
+      'before the first move KiB': before === undefined ? 'no move' : kib(before),
+    };
+  }),
+);
+console.log(`The first slide's pictures: ${kib(photoWeight.firstSlideBytes)} KiB.`);
+
 const resultsFile = path.join(OUT_DIR, SMOKE ? 'bench-smoke.json' : 'bench.json');
 writeFileSync(
   resultsFile,
@@ -459,6 +498,7 @@ writeFileSync(
       readiness: { probe: readinessProbe, ...readiness, onVisitorsPort },
       throughVarnish,
       pageWeight: weight,
+      returningWithPhotos: photoWeight,
       failures,
     },
     null,

@@ -1,9 +1,17 @@
 /** The figures npm run bench:lighthouse reads out of one Lighthouse JSON report. */
+import { bytesByKind, bytesOfPhoto, type ByteKind, type Transfer } from './bytes-by-kind.ts';
+import type { PagePictures } from './page-pictures.ts';
 
 export interface LighthouseReport {
   /** A score is null when Lighthouse could not compute it (the page failed to load, an audit errored). */
-  categories: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { type: string; items?: unknown[] } }>;
+  categories: Record<
+    'performance' | 'accessibility' | 'best-practices' | 'seo',
+    { score: number | null; auditRefs?: { id: string; weight: number }[] }
+  >;
+  audits: Record<
+    string,
+    { score?: number | null; numericValue?: number; details?: { type: string; items?: unknown[] } }
+  >;
   environment: { benchmarkIndex: number };
   requestedUrl: string;
   /** Set when the run failed as a whole (the page did not load, its document answered an error, …). */
@@ -61,6 +69,7 @@ interface NodeItem {
 interface NetworkRequest {
   url: string;
   resourceType?: string;
+  mimeType?: string;
   statusCode?: number;
   finished?: boolean;
   transferSize?: number;
@@ -163,4 +172,64 @@ export function runProblems(report: LighthouseReport, appModule: string): string
     );
   }
   return problems;
+}
+
+/** What a visit with the backend's photos fetched, and what best practices it failed. */
+export interface PhotoVisitFigures {
+  /** Every response, as transferred (Lighthouse's total byte weight). */
+  totalBytes: number;
+  byKind: Record<ByteKind | 'total', number>;
+  /** The pictures of the first slide's photo, the one the page shows first. */
+  firstSlideBytes: number;
+  /** The best-practices and accessibility audits that lowered their scores, each with what it names. */
+  failingAudits: FailingAudit[];
+}
+
+export interface FailingAudit {
+  category: 'best-practices' | 'accessibility';
+  id: string;
+  /** The files (by name) or elements (by their HTML's start) it found wanting. */
+  items: string[];
+}
+
+export function photoVisitFigures(report: LighthouseReport, pictures: PagePictures): PhotoVisitFigures {
+  const transfers = networkTransfers(report);
+  return {
+    totalBytes: Math.round(report.audits['total-byte-weight']?.numericValue ?? NaN),
+    byKind: bytesByKind(transfers),
+    firstSlideBytes: pictures.slides[0] ? bytesOfPhoto(transfers, pictures.slides[0]) : 0,
+    failingAudits: (['best-practices', 'accessibility'] as const).flatMap((category) =>
+      failingAudits(report, category).map((id) => ({
+        category,
+        id,
+        items: ((report.audits[id]?.details?.items ?? []) as { url?: string; node?: NodeItem }[]).flatMap((item) =>
+          item.url
+            ? [shortName(item.url, report.requestedUrl)]
+            : item.node
+              ? [(item.node.snippet ?? item.node.selector ?? 'an element').slice(0, 120)]
+              : [],
+        ),
+      })),
+    ),
+  };
+}
+
+/** Every response Lighthouse saw, as transferred. */
+export function networkTransfers(report: LighthouseReport): Transfer[] {
+  return ((report.audits['network-requests']?.details?.items ?? []) as NetworkRequest[]).map((request) => ({
+    url: request.url,
+    resourceType: request.resourceType ?? 'Other',
+    ...(request.mimeType ? { mimeType: request.mimeType } : {}),
+    bytes: request.transferSize ?? 0,
+  }));
+}
+
+/** The audits of a category that lowered its score: weighed, and scored below 1. */
+export function failingAudits(report: LighthouseReport, category: keyof LighthouseReport['categories']): string[] {
+  return (report.categories[category].auditRefs ?? [])
+    .filter(({ id, weight }) => {
+      const score = report.audits[id]?.score;
+      return weight > 0 && typeof score === 'number' && score < 1;
+    })
+    .map(({ id }) => id);
 }
