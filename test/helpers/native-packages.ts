@@ -38,11 +38,16 @@ export function runtimeNativePackages(
   },
   platform: Platform = IMAGE_PLATFORM,
 ): string[] {
-  return Object.entries(lock.packages)
-    .filter(([where, locked]) => where !== '' && locked.optional && !locked.dev && !locked.devOptional)
-    .filter(
-      ([, locked]) =>
-        admits(locked.os, platform.os) && admits(locked.cpu, platform.cpu) && admits(locked.libc, platform.libc),
-    )
-    .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  return (
+    Object.entries(lock.packages)
+      .filter(([where, locked]) => where !== '' && locked.optional && !locked.dev && !locked.devOptional)
+      // Built for some platforms: an optional package the lock names none for (sharp's WebAssembly
+      // build, which npm skips by the cpu in its own package.json) is no platform's binaries.
+      .filter(([, locked]) => !!(locked.os?.length || locked.cpu?.length || locked.libc?.length))
+      .filter(
+        ([, locked]) =>
+          admits(locked.os, platform.os) && admits(locked.cpu, platform.cpu) && admits(locked.libc, platform.libc),
+      )
+      .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length))
+  );
 }
