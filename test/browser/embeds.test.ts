@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../../scripts/harness/server-pr
 import { contentFileWith, eventFieldsAt } from '../helpers/event-times.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { FakeProvider } from './fake-provider.ts';
-import { waitForHydration } from './journey.ts';
+import { waitForFocusScrolledTo, waitForHydration } from './journey.ts';
 import { setUpBrowsers } from './site.ts';
 
 /**
@@ -222,7 +222,7 @@ describe('“always load”', () => {
     await visitor.click('#rsvp .embed-placeholder__load');
     // The player takes the focus, which scrolls it into view: the next click waits for that.
     await waitForRequest(video, '/embed/');
-    await visitor.waitFor(() => document.activeElement?.matches('#rsvp iframe'));
+    await waitForFocusScrolledTo(visitor, '#rsvp iframe');
     await visitor.click('.map-panel .embed-choice__always input');
     await visitor.click('.map-panel .embed-placeholder__load');
     await waitForRequest(maps, '/maps');

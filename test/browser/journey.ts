@@ -34,6 +34,33 @@ export async function waitForHydration(visitor: Visitor, timeout = 20_000): Prom
 }
 
 /**
+ * Waits until `selector` has the focus and the page has stopped scrolling to it. Focusing an
+ * element scrolls it into view, smoothly where motion is not reduced (`scroll-behavior: smooth`),
+ * over several frames and longer on a busy machine: a click sent while that scroll runs is aimed
+ * where its target was, and WebKit then refuses it as not interactable.
+ */
+export async function waitForFocusScrolledTo(visitor: Visitor, selector: string, timeout = 20_000): Promise<void> {
+  await visitor.waitFor((s) => document.activeElement === document.querySelector(s), selector, {
+    timeout,
+    what: `${selector} to take the focus`,
+  });
+  await visitor.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let still = 0;
+        const check = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 4) resolve();
+          else setTimeout(check, 50);
+        };
+        check();
+      }),
+  );
+}
+
+/**
  * How late the page's own timers run: a probe in the page asks for a 10 ms timeout over and
  * over and keeps the worst delay beyond it. On a busy machine every timer of the page is that
  * late too, so a timing assertion widens its tolerance by it and keeps its meaning: it fails

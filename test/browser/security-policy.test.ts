@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Visitor } from './driver/visitor.ts';
+import { waitForFocusScrolledTo } from './journey.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
@@ -34,15 +35,13 @@ describe(`the Content-Security-Policy in ${site.engine}`, () => {
       // The frames load on a click: on the English landing page, load both and wait for them, however
       // long the machine takes, then give late reports a moment.
       if (path === '/?lng=en') {
-        // One after the other: a loaded frame takes the focus, which scrolls it into view and the
-        // other button away from under a click already on its way.
+        // One after the other: a loaded frame takes the focus, which scrolls it into view (smoothly)
+        // and the other button away from under a click sent before that scroll ends.
         for (const box of ['#rsvp', '.map-panel']) {
           const button = `${box} .embed-placeholder__load`;
           await visitor.waitFor((s) => document.querySelector<HTMLButtonElement>(s)?.disabled === false, button);
           await visitor.click(button);
-          await visitor.waitFor((b) => document.activeElement === document.querySelector(`${b} iframe`), box, {
-            timeout: 20_000,
-          });
+          await waitForFocusScrolledTo(visitor, `${box} iframe`);
         }
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
