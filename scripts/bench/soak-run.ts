@@ -4,10 +4,11 @@ import path from 'node:path';
 import { decodeBody } from '../harness/content-coding.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import { startServer } from '../harness/server-process.ts';
-import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './image-server.ts';
+import { imageEnvironment, manifestMemoryLimit } from './image-server.ts';
 import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
 import { judgeSoak, minuteMarks, sampleRss } from './soak.ts';
 import { appModuleOf, fetchRaw } from './weight.ts';
+import { startPhotoBackend } from './photo-backend.ts';
 
 /** Growth allowed after the warm-up, and the share of the manifest's limit the peak may take. */
 const SLOPE_TARGET_MB_PER_MINUTE = 1;
@@ -17,8 +18,11 @@ const SLOPE_FROM_MINUTE = 2;
 const SAMPLE_EVERY_MS = 2000;
 const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
 
-/** What the soak asks for, in equal shares: the page in each language, the legal page, the slides, the app module. */
-export function visitorsMix(appModule: string): MixedRequest[] {
+/**
+ * What the soak asks for, in equal shares: the page in each language, the legal page, the slides,
+ * the app module, and the pictures the server has made of the hero's photos so far.
+ */
+export function visitorsMix(appModule: string, pictures: readonly string[] = []): MixedRequest[] {
   return [
     { path: '/', headers: ACCEPT_ENCODING },
     { path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
@@ -26,7 +30,13 @@ export function visitorsMix(appModule: string): MixedRequest[] {
     { path: '/impressum', headers: ACCEPT_ENCODING },
     { path: '/api/hero-slides', headers: ACCEPT_ENCODING },
     { path: appModule, headers: ACCEPT_ENCODING },
+    ...pictures.map((picture) => ({ path: picture, headers: ACCEPT_ENCODING })),
   ];
+}
+
+/** The made pictures a page names (the first slide's, as its `<picture>` and preloads give them). */
+export function madePictures(html: string): string[] {
+  return [...new Set(html.match(/\/images\/photos\/[\w-]+\.(?:webp|jpg|png)/g) ?? [])];
 }
 
 /**
@@ -47,7 +57,9 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
   const outDir = path.join(APP_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
 
-  const backend = await startBenchBackend();
+  // The backend's photos as a camera exports them: the server makes their pictures while the
+  // load runs, the memory that takes included.
+  const { backend } = await startPhotoBackend();
   const env = imageEnvironment();
   const server = await startServer(
     {
@@ -62,9 +74,13 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
   const failures: string[] = [];
   try {
     await fetchRaw(`${server.url}/api/hero-slides`);
-    const page = await fetchRaw(`${server.url}/`, ACCEPT_ENCODING);
-    const html = decodeBody(page.body, page.headers['content-encoding']).toString();
-    const mix = visitorsMix(appModuleOf(html));
+    const pageNow = async () => {
+      const page = await fetchRaw(`${server.url}/`, ACCEPT_ENCODING);
+      return decodeBody(page.body, page.headers['content-encoding']).toString();
+    };
+    const appModule = appModuleOf(await pageNow());
+    const mix = visitorsMix(appModule);
+    let pictures: string[] = [];
     console.log(
       `Soak: ${minutes} min at ${connections} connections, wrk on a mix of ${mix.map((r) => r.path).join(', ')}; server ${Object.entries(
         env,
@@ -76,7 +92,12 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
     const sampler = sampleRss(server.child.pid!, SAMPLE_EVERY_MS);
     const perMinute: { minute: number; requestsPerSecond: number; socketErrors: number }[] = [];
     for (let minute = 1; minute <= minutes; minute++) {
-      const result = await runWrkMix(server.url, mix, connections, 60);
+      if (!pictures.length) {
+        pictures = madePictures(await pageNow());
+        if (pictures.length)
+          console.log(`from minute ${minute}, the first slide's pictures too: ${pictures.join(', ')}`);
+      }
+      const result = await runWrkMix(server.url, visitorsMix(appModule, pictures), connections, 60);
       const problems = unexpectedAnswers(result, { socketErrors: true });
       if (problems.length) failures.push(`minute ${minute}: ${problems.join(', ')}`);
       perMinute.push({ minute, requestsPerSecond: Math.round(result.requestsPerSecond), socketErrors: result.errors });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wrkMixScript } from '../../scripts/bench/load.ts';
 import { judgeSoak, minuteMarks, slopeMbPerMinute, type RssSample } from '../../scripts/bench/soak.ts';
-import { visitorsMix } from '../../scripts/bench/soak-run.ts';
+import { madePictures, visitorsMix } from '../../scripts/bench/soak-run.ts';
 
 /** A sample every 2 s for `minutes`, from `rss(minute)`. */
 function samplesOf(minutes: number, rss: (minute: number) => number): RssSample[] {
@@ -68,5 +68,26 @@ describe("the soak's mix of requests", () => {
     // Built once wrk knows the host; each request call takes the next kind.
     expect(script).toMatch(/init = function\(args\)\n {2}requests = \{/);
     expect(script).toContain('turn = turn % #requests + 1');
+  });
+});
+
+describe("the soak's pictures", () => {
+  it('are the made pictures a page names, each once, and join the mix', () => {
+    const html =
+      '<link rel="preload" imagesrcset="/images/photos/AAAA-p360.webp 360w, /images/photos/AAAA-p540.webp 540w"/>' +
+      '<img src="/images/photos/AAAA-l1280.jpg" srcset="/images/photos/AAAA-l480.jpg 480w"/><img src="/images/hero/munich-1600.jpg"/>' +
+      '<img src="/images/photos/AAAA-p360.webp"/>';
+    const pictures = madePictures(html);
+    expect(pictures).toEqual([
+      '/images/photos/AAAA-p360.webp',
+      '/images/photos/AAAA-p540.webp',
+      '/images/photos/AAAA-l1280.jpg',
+      '/images/photos/AAAA-l480.jpg',
+    ]);
+    expect(
+      visitorsMix('/assets/app-X.js', pictures)
+        .map((request) => request.path)
+        .slice(-4),
+    ).toEqual(pictures);
   });
 });
