@@ -34,9 +34,15 @@ export function visitorsMix(appModule: string, pictures: readonly string[] = [])
   ];
 }
 
-/** The made pictures a page names (the first slide's, as its `<picture>` and preloads give them). */
+/**
+ * The first slide's pictures a page preloads, made by the server, at their smallest width (a
+ * phone's portrait crop and a wider screen's landscape picture): what every visitor's browser asks
+ * this origin for, where the other widths and the slides not yet shown are asked for later and less.
+ */
 export function madePictures(html: string): string[] {
-  return [...new Set(html.match(/\/images\/photos\/[\w-]+\.(?:webp|jpg|png)/g) ?? [])];
+  const preloads = html.match(/<link rel="preload"[^>]*>/g) ?? [];
+  // Its smallest candidate: React writes a preload with a srcset without href.
+  return preloads.flatMap((link) => /imageSrcSet="(\/images\/photos\/[\w-]+\.\w+)/.exec(link)?.[1] ?? []);
 }
 
 /**
