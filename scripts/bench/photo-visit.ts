@@ -28,14 +28,23 @@ export async function returningVisit(browser: Browser, siteUrl: string, language
   const page = await context.newPage();
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
+  // The moment the hero moves, taken in the page as the class changes: the next slide's picture is
+  // asked for in the same render, a frame before a poll would see the move.
+  await page.addInitScript((selector) => {
+    const watch = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return;
+      (window as { heroMovedAt?: number }).heroMovedAt = performance.timeOrigin + performance.now();
+      watch.disconnect();
+    });
+    watch.observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+  }, SECOND_SLIDE_ACTIVE);
   try {
     await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle' });
     const rotatedAt = await page
-      .waitForFunction(
-        (selector) => document.querySelector(selector) && performance.timeOrigin + performance.now(),
-        SECOND_SLIDE_ACTIVE,
-        { polling: 'raf', timeout: ROTATION_TIMEOUT_MS },
-      )
+      .waitForFunction(() => (window as { heroMovedAt?: number }).heroMovedAt, undefined, {
+        polling: 100,
+        timeout: ROTATION_TIMEOUT_MS,
+      })
       .then((handle) => handle.jsonValue() as Promise<number>)
       .catch(() => null);
     await page.waitForLoadState('networkidle');
