@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCRIPT_PATH } from './driver/line.ts';
 import { setUpBrowsers } from './site.ts';
-import { waitForHydration } from './journey.ts';
+import { waitForHydration, waitForMadePictures } from './journey.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 const browsers = setUpBrowsers();
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-});
+  // The first slide as every visitor gets it once the server has made its pictures.
+  await waitForMadePictures(server.url);
+}, 70_000);
 afterAll(async () => {
   await server?.stop();
 });
@@ -79,21 +81,35 @@ describe(`the first paint in ${browsers.engine}`, () => {
       await v.goto('/');
       await v.waitFor(() => document.readyState === 'complete');
       const found = await v.evaluate(() => {
-        const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][imagesrcset]')!;
+        // A phone held upright: the preload of the first slide's crop for portrait screens.
+        const preload = document.querySelector<HTMLLinkElement>(
+          'link[rel="preload"][as="image"][imagesrcset][media="(orientation: portrait)"]',
+        )!;
         return {
           dpr: devicePixelRatio,
           sizes: preload.getAttribute('imagesizes'),
+          srcset: preload.getAttribute('imagesrcset')!,
           fetchPriority: preload.getAttribute('fetchpriority'),
+          // The box the slide covers: the viewport's width, or 9/16 of its height where that is wider.
+          boxWidth: Math.max(innerWidth, innerHeight * (9 / 16)),
           currentSrc: document.querySelector<HTMLImageElement>('.hero__slide')!.currentSrc,
         };
       });
       expect(found.dpr).toBe(deviceScaleFactor);
-      // 390 × 1.75 = 683 device pixels: the 800 px candidate, fetched once for the preload and the image.
-      expect(found.sizes).toBe('100vw');
+      expect(found.sizes).toBe('max(100vw, 56.25vh)');
       expect(found.fetchPriority).toBe('low');
-      expect(new URL(found.currentSrc).pathname).toBe('/images/hero/munich-800.jpg');
-      const heroFetches = v.line.requests.map((r) => r.path).filter((p) => p.startsWith('/images/hero/munich'));
-      expect(heroFetches).toEqual(['/images/hero/munich-800.jpg']);
+      // The smallest picture at least as wide as the box in device pixels, fetched once for the
+      // preload and the image.
+      const candidates = found.srcset.split(',').map((candidate) => {
+        const [address, width] = candidate.trim().split(/\s+/);
+        return { path: new URL(address!, 'http://page').pathname, width: parseInt(width!, 10) };
+      });
+      const needed = found.boxWidth * deviceScaleFactor;
+      const expected = candidates.find(({ width }) => width >= needed) ?? candidates.at(-1)!;
+      expect(new URL(found.currentSrc).pathname).toBe(expected.path);
+      const photo = expected.path.replace(/-[^-/]*$/, '');
+      const heroFetches = v.line.requests.map((r) => r.path).filter((p) => p.startsWith(photo));
+      expect(heroFetches).toEqual([expected.path]);
     },
   );
 

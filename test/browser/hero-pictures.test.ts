@@ -1,21 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Visitor } from './driver/visitor.ts';
-import { waitForHydration } from './journey.ts';
+import { waitForHydration, waitForMadePictures } from './journey.ts';
 import { setUpSite } from './site.ts';
 
 const site = setUpSite();
 
-// The server makes the slides' pictures once it has started; until then pages name the content
-// file's own. The journeys count the server's, under /images/photos/, apart from every other image.
-beforeAll(async () => {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const page = await (await fetch(`${site.serverUrl}/?lng=de`)).text();
-    if ((page.match(/"image":"\/images\/photos\//g) ?? []).length >= 4) return;
-    if (Date.now() > deadline) throw new Error('the server has not made the four slides’ pictures within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}, 70_000);
+// The journeys count the server's own pictures, under /images/photos/, apart from every other image.
+beforeAll(() => waitForMadePictures(site.serverUrl), 70_000);
 
 /** A phone held upright, 390 px wide. */
 const PHONE = { width: 390, height: 844 };

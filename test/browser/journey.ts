@@ -34,6 +34,21 @@ export async function waitForHydration(visitor: Visitor, timeout = 20_000): Prom
 }
 
 /**
+ * Waits until the server at `serverUrl` names its own pictures of the four slides' photos: it makes
+ * them once it has started, and until then its pages name the content file's.
+ */
+export async function waitForMadePictures(serverUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const page = await (await fetch(`${serverUrl}/?lng=de`)).text();
+    if ((page.match(/"image":"\/images\/photos\//g) ?? []).length >= 4) return;
+    if (Date.now() > deadline)
+      throw new Error(`the server has not made the four slides’ pictures within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * Waits until `selector` has the focus and the page has stopped scrolling to it. Focusing an
  * element scrolls it into view, smoothly where motion is not reduced (`scroll-behavior: smooth`),
  * over several frames and longer on a busy machine: a click sent while that scroll runs is aimed
