@@ -29,6 +29,7 @@ import { keepRedirectsOnOrigin } from './ops/redirects.ts';
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { hashedAssets } from './static/static-assets.ts';
+import { liveRulesOf } from './content/live-rules.ts';
 
 export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   metrics: Metrics;
@@ -68,7 +69,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     (backend
       ? backendLiveSource(config, backend, {
           ...cacheOptions,
-          languages: appDeps.content.public.languages.map((language) => language.code),
+          rules: liveRulesOf(appDeps.content),
           observer: appDeps.metrics.liveObserver,
           cacheObserver,
         })

@@ -15,6 +15,7 @@ import { metricsListener } from './ops/metrics-server.ts';
 import { CLIENT_BUILD_DIR } from './config/paths.ts';
 import { processExit } from './ops/process-exit.ts';
 import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
+import { liveRulesOf } from './content/live-rules.ts';
 
 // ---- Start-up: everything is read and checked once; a problem stops the server with one line.
 let started;
@@ -51,7 +52,7 @@ try {
     : fileLiveSource({
         path: config.live.path,
         shown: config.live.pathAsGiven,
-        languages,
+        rules: liveRulesOf(content),
         checkEveryMs: config.live.fileCheckSeconds * 1000,
         logger,
         observer: metrics.liveObserver,

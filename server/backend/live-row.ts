@@ -1,6 +1,7 @@
 import { parseTree } from 'jsonc-parser';
 import { nearestName } from '../content/findings.ts';
 import { checkLiveValue, type LiveChanges } from '../content/live-file.ts';
+import type { LiveRules } from '../content/live-rules.ts';
 import { BackendDataError } from './backend-data.ts';
 
 /**
@@ -28,7 +29,7 @@ export type RowCheck =
  * (a column written twice is seen only there). What is not a list of rows is the backend answering
  * something else (BackendDataError, as for the hero's calls); a row the rules refuse is a bad change.
  */
-export function checkLiveRow(rows: unknown, text: string, languages: readonly string[]): RowCheck {
+export function checkLiveRow(rows: unknown, text: string, rules: LiveRules): RowCheck {
   if (!Array.isArray(rows)) throw new BackendDataError(`${LIVE_TABLE} answered something that is not a list of rows`);
   if (rows.length === 0) return refused([`${LIVE_TABLE} has no row: the live state needs its one row (id 1)`]);
   if (rows.length > 1) return refused([`${LIVE_TABLE} has more than one row: the live state is one row (id 1)`]);
@@ -43,7 +44,7 @@ export function checkLiveRow(rows: unknown, text: string, languages: readonly st
     ...Object.keys(columns)
       .filter((column) => !isKnown(column))
       .map((column) => {
-        const nearest = nearestName(column, [...REQUIRED_COLUMNS, ...languageColumns(languages)]);
+        const nearest = nearestName(column, [...REQUIRED_COLUMNS, ...languageColumns(rules.languages)]);
         return `\`${column}\` is not a column of ${LIVE_TABLE}${nearest ? `; did you mean \`${nearest}\`?` : ''}`;
       }),
   ];
@@ -52,7 +53,7 @@ export function checkLiveRow(rows: unknown, text: string, languages: readonly st
     problems.push(`${UPDATED_AT} must be a time`);
 
   // Every problem at once, as for the live file.
-  const checked = checkLiveValue(inFileShape(columns), { lineOf: () => 1, nameOf: columnOf }, languages);
+  const checked = checkLiveValue(inFileShape(columns), { lineOf: () => 1, nameOf: columnOf }, rules);
   problems.push(...checked.problems.map((finding) => finding.message));
   const warnings = checked.warnings.map((finding) => `warning: ${finding.message}`);
   if (!checked.live || problems.length > 0) return { live: null, problems, warnings };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatFinding } from './findings.ts';
 import { checkLiveFile, type LiveChanges } from './live-file.ts';
+import { liveRulesOf, liveRulesOfLanguages } from './live-rules.ts';
 import { checkContentText, listedLanguageCodes, type SiteContent } from './site-content.ts';
 import { checkTranslations } from './translation-check.ts';
 
@@ -56,7 +57,11 @@ export function checkEditorFiles(files: EditorFiles, now = Date.now()): EditorCh
   const live =
     files.livePath === undefined
       ? { live: null, problems: [], warnings: [] }
-      : checkLiveFile(files.livePath, files.liveShown ?? files.livePath, languages);
+      : checkLiveFile(
+          files.livePath,
+          files.liveShown ?? files.livePath,
+          checked.content ? liveRulesOf(checked.content) : liveRulesOfLanguages(languages),
+        );
   const startProblems = checked.problems.length + translations.problems.length;
   const problems = [
     ...checked.problems.map((finding) => formatFinding(files.contentShown, finding)),

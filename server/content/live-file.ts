@@ -5,6 +5,7 @@ import { NOTICE_LEVELS, type LiveState } from '../../shared/live-state.ts';
 import { describeIssues, fieldName, formatFinding, type Finding } from './findings.ts';
 import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
+import type { LiveRules } from './live-rules.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
 /** What the live file says, before it is given a version and a time: no notice and no status when it is missing. */
@@ -50,13 +51,13 @@ export interface LiveCheck {
 
 /**
  * Checks the live file's text with the content file's rules and words: every problem at once, each
- * on its field's line. `languages` are the offered ones, the default first: a notice for another
- * language is left out with a warning, and one without the default language's text is refused.
+ * on its field's line. A notice for a language not offered is left out with a warning, and one
+ * without the default language's text is refused.
  */
-export function checkLiveText(text: string, languages: readonly string[]): LiveCheck {
+export function checkLiveText(text: string, rules: LiveRules): LiveCheck {
   const source = parseJsonSource(text);
   if (source.value === undefined) return { live: null, problems: source.problems, warnings: source.warnings };
-  const checked = checkLiveValue(source.value, { lineOf: source.lineOf, nameOf: fieldName }, languages);
+  const checked = checkLiveValue(source.value, { lineOf: source.lineOf, nameOf: fieldName }, rules);
   const problems = [...source.problems, ...checked.problems].sort((a, b) => a.line - b.line);
   return {
     live: problems.length > 0 ? null : checked.live,
@@ -76,7 +77,8 @@ export interface LiveFields {
  * (server/backend/live-row.ts) once put in the file's shape. The findings name each field as
  * `fields` does.
  */
-export function checkLiveValue(value: unknown, fields: LiveFields, languages: readonly string[]): LiveCheck {
+export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRules): LiveCheck {
+  const { languages } = rules;
   const problems: Finding[] = [];
   const warnings: Finding[] = [];
   const parsed = liveSchema.safeParse(value);
@@ -135,7 +137,7 @@ export interface LiveFileCheck {
 }
 
 /** The live file read and checked, its findings naming `shown` (the file as the operator gave it). */
-export function checkLiveFile(filePath: string, shown: string, languages: readonly string[]): LiveFileCheck {
+export function checkLiveFile(filePath: string, shown: string, rules: LiveRules): LiveFileCheck {
   let text: string | null;
   try {
     text = readLiveFile(filePath)?.text ?? null;
@@ -143,13 +145,13 @@ export function checkLiveFile(filePath: string, shown: string, languages: readon
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     return { live: null, problems: [`${shown}: cannot be read (${reason})`], warnings: [] };
   }
-  return checkLiveFileText(text, shown, languages);
+  return checkLiveFileText(text, shown, rules);
 }
 
 /** The live file's text (null: there is none, which means no live changes) checked, as checkLiveFile tells it. */
-export function checkLiveFileText(text: string | null, shown: string, languages: readonly string[]): LiveFileCheck {
+export function checkLiveFileText(text: string | null, shown: string, rules: LiveRules): LiveFileCheck {
   if (text === null) return { live: NO_LIVE_CHANGES, problems: [], warnings: [] };
-  const checked = checkLiveText(text, languages);
+  const checked = checkLiveText(text, rules);
   return {
     live: checked.live,
     problems: checked.problems.map((finding) => formatFinding(shown, finding)),

@@ -7,12 +7,13 @@ import { checkLiveRow } from '../backend/live-row.ts';
 import type { SavedEntry } from '../backend/snapshot.ts';
 import type { Config } from '../config/environment.ts';
 import { NO_LIVE_CHANGES } from '../content/live-file.ts';
+import type { LiveRules } from '../content/live-rules.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
 import { withVersion } from './live-version.ts';
 
 export interface BackendLiveSourceOptions {
-  /** The offered languages' codes, the default first. */
-  languages: readonly string[];
+  /** The content file's rules the row is checked with. */
+  rules: LiveRules;
   logger: Logger;
   /** Counts refused rows. */
   observer: LiveObserver;
@@ -46,15 +47,15 @@ export function backendLiveSource(
   backend: BackendConnection,
   options: BackendLiveSourceOptions,
 ): LiveSource {
-  const { languages, logger } = options;
-  const restored = restore(backend.saved.live, languages, options.now());
+  const { rules, logger } = options;
+  const restored = restore(backend.saved.live, rules, options.now());
   let kept: KeptRow = restored?.value ?? NO_ROW;
   let lastText: string | null = null;
 
   const load = async (signal: AbortSignal) => {
     const { rows, text } = await backend.calls.liveRows(signal);
     if (text === lastText) return { value: kept, dropped: [] };
-    const checked = checkLiveRow(rows, text, languages);
+    const checked = checkLiveRow(rows, text, rules);
     lastText = text;
     if (!checked.live) {
       options.observer.refused('backend');
@@ -88,7 +89,7 @@ export function backendLiveSource(
     observer: options.cacheObserver,
     logger,
     saved: restored,
-    // The row, not the state: at the next start it is checked again, with the languages then offered.
+    // The row, not the state: at the next start it is checked again, with the content then served.
     onStored: (entry) => {
       if (entry.value.row !== null)
         backend.snapshot.save('live', { value: entry.value.row, fetchedAt: entry.fetchedAt });
@@ -101,10 +102,10 @@ export function backendLiveSource(
   };
 }
 
-function restore(saved: SavedEntry | undefined, languages: readonly string[], now: number): CacheEntry<KeptRow> | null {
+function restore(saved: SavedEntry | undefined, rules: LiveRules, now: number): CacheEntry<KeptRow> | null {
   if (!saved || typeof saved.fetchedAt !== 'number' || !Number.isFinite(saved.fetchedAt)) return null;
   try {
-    const checked = checkLiveRow([saved.value], JSON.stringify([saved.value]), languages);
+    const checked = checkLiveRow([saved.value], JSON.stringify([saved.value]), rules);
     if (!checked.live) return null;
     return {
       value: { state: withVersion(checked.live, new Date(checked.updated)), row: saved.value },

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
 import { checkLiveFileText, NO_LIVE_CHANGES, readLiveFile, type LiveFileCheck } from '../content/live-file.ts';
+import type { LiveRules } from '../content/live-rules.ts';
 import { followFolder } from './folder-watch.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
 import { withVersion } from './live-version.ts';
@@ -9,8 +10,8 @@ export interface FileLiveSourceOptions {
   /** The live file, and how the operator named it (for messages). */
   path: string;
   shown: string;
-  /** The offered languages' codes, the default first. */
-  languages: readonly string[];
+  /** The content file's rules the live file is checked with. */
+  rules: LiveRules;
   /** How often the file is compared with what was read, whatever the folder's events say. */
   checkEveryMs: number;
   /** How long the folder's events must be quiet before the file is read. */
@@ -35,7 +36,7 @@ type FileText = { text: string | null; modified: Date | null } | { unreadable: s
  * (a pod moved to another node) must not stay down for a wrong word in the notice.
  */
 export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
-  const { path, shown, languages, logger } = options;
+  const { path, shown, rules, logger } = options;
   let lastRead = readFile(path);
   let state: LiveState = withVersion(NO_LIVE_CHANGES, changedAt(lastRead, null));
 
@@ -44,7 +45,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
     logger.warn({ file: shown, problems, version: state.version }, `${what}: ${problems[0]}`);
   };
 
-  const first = check(lastRead, shown, languages);
+  const first = check(lastRead, shown, rules);
   for (const warning of first.warnings) logger.warn({ file: shown }, warning);
   if (first.live) state = withVersion(first.live, changedAt(lastRead, null));
   else refuse(first.problems, 'live file refused at start; no live changes until it is fixed');
@@ -53,7 +54,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
     const now = readFile(path);
     if (sameText(now, lastRead)) return;
     lastRead = now;
-    const reading = check(now, shown, languages);
+    const reading = check(now, shown, rules);
     if (!reading.live) {
       refuse(reading.problems, 'live file change refused; the live state stays as it was');
       return;
@@ -103,8 +104,8 @@ function sameText(a: FileText, b: FileText): boolean {
   return 'text' in a && 'text' in b ? a.text === b.text : 'unreadable' in a && 'unreadable' in b;
 }
 
-function check(file: FileText, shown: string, languages: readonly string[]): LiveFileCheck {
+function check(file: FileText, shown: string, rules: LiveRules): LiveFileCheck {
   if ('unreadable' in file)
     return { live: null, problems: [`${shown}: cannot be read (${file.unreadable})`], warnings: [] };
-  return checkLiveFileText(file.text, shown, languages);
+  return checkLiveFileText(file.text, shown, rules);
 }

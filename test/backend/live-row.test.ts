@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { BackendDataError } from '../../server/backend/backend-data.ts';
 import { checkLiveRow } from '../../server/backend/live-row.ts';
 import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
+import { liveRulesOfLanguages } from '../../server/content/live-rules.ts';
 import { EMPTY_LIVE_ROW } from '../../scripts/harness/fake-supabase.ts';
 
 /**
  * The backend's live row is checked with the live file's rules and words, each finding naming its
  * column instead of a file and line.
  */
-const LANGUAGES = ['de', 'en', 'es'];
+const RULES = liveRulesOfLanguages(['de', 'en', 'es']);
 const row = (columns: Record<string, unknown>) => ({ ...EMPTY_LIVE_ROW, ...columns });
-const check = (...rows: unknown[]) => checkLiveRow(rows, JSON.stringify(rows), LANGUAGES);
+const check = (...rows: unknown[]) => checkLiveRow(rows, JSON.stringify(rows), RULES);
 const problems = (...rows: unknown[]) => {
   const checked = check(...rows);
   return checked.live ? [] : checked.problems;
@@ -80,7 +81,7 @@ describe('the live row’s check', () => {
     ]);
     const text =
       '[{"id":1,"notice_level":null,"notice_de":null,"status":"EventCancelled","status":null,"updated_at":"2026-11-26T08:00:00+00:00"}]';
-    const checked = checkLiveRow(JSON.parse(text), text, LANGUAGES);
+    const checked = checkLiveRow(JSON.parse(text), text, RULES);
     expect(checked.live).toBeNull();
     expect(!checked.live && checked.problems).toEqual(['status is in the row twice; a column may be there once']);
   });
@@ -107,7 +108,7 @@ describe('the live row’s check', () => {
   });
 
   it('takes an answer that is not a list of rows for the backend answering something else', () => {
-    expect(() => checkLiveRow({ message: 'hi' }, '{"message":"hi"}', LANGUAGES)).toThrow(BackendDataError);
-    expect(() => checkLiveRow(['x'], '["x"]', LANGUAGES)).toThrow(BackendDataError);
+    expect(() => checkLiveRow({ message: 'hi' }, '{"message":"hi"}', RULES)).toThrow(BackendDataError);
+    expect(() => checkLiveRow(['x'], '["x"]', RULES)).toThrow(BackendDataError);
   });
 });

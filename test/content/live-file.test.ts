@@ -9,6 +9,7 @@ import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config
 import { checkEditorFiles } from '../../server/content/editor-files.ts';
 import { formatFinding } from '../../server/content/findings.ts';
 import { checkLiveText } from '../../server/content/live-file.ts';
+import { liveRulesOfLanguages } from '../../server/content/live-rules.ts';
 import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
 
 /**
@@ -16,7 +17,7 @@ import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
  * named by field, an unknown field with the nearest known one. Server, check and dev loop share it.
  */
 const LANGUAGES = ['de', 'en', 'es'];
-const check = (text: string) => checkLiveText(text, LANGUAGES);
+const check = (text: string) => checkLiveText(text, liveRulesOfLanguages(LANGUAGES));
 const lines = (text: string) => check(text).problems.map((finding) => formatFinding('live.json', finding));
 
 const GOOD = `{

@@ -15,6 +15,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileLiveSource, type FileLiveSourceOptions } from '../../server/live/file-source.ts';
 import type { LiveSource } from '../../server/live/live-source.ts';
+import { liveRulesOfLanguages } from '../../server/content/live-rules.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
 import type { LiveState } from '../../shared/live-state.ts';
 
@@ -46,7 +47,7 @@ function setUp(overrides: Partial<FileLiveSourceOptions> = {}, folder = mkdtempS
   const options: FileLiveSourceOptions = {
     path: path.join(folder, 'live.json'),
     shown: 'live.json',
-    languages: ['de', 'en', 'es'],
+    rules: liveRulesOfLanguages(['de', 'en', 'es']),
     checkEveryMs: HOUR_MS,
     quietMs: 20,
     logger: pino({ level: 'info' }, sink),
