@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { PublicEvent } from '../shared/page-data.ts';
 import {
   eventClockWithStatus,
@@ -7,17 +7,23 @@ import {
   type EventStatus,
   type EventTimes,
 } from '../shared/event-clock.ts';
-import { effectiveStatus } from '../shared/live-state.ts';
+import { eventWithLive } from '../shared/live-state.ts';
 import { useAppData } from './app-data.tsx';
 import { onEventWallClock } from './visitor-time.ts';
 
 /**
- * The clock of the page's event, as every section shows it: with the live state's status in place
- * of the content file's where it gives one, starting from the clock the server rendered.
+ * The page's event as every section shows it: the content file's, with the live state's times
+ * and status where it gives them.
  */
+export function usePageEvent(): PublicEvent {
+  const { content, live } = useAppData();
+  const { schedule, status } = live;
+  return useMemo(() => eventWithLive(content.event, { schedule, status }), [content.event, schedule, status]);
+}
+
+/** The clock of the page's event (usePageEvent), starting from the clock the server rendered. */
 export function usePageEventClock(): EventClock {
-  const { content, live, clock } = useAppData();
-  return useEventClock({ ...content.event, status: effectiveStatus(live, content.event.status) }, clock);
+  return useEventClock(usePageEvent(), useAppData().clock);
 }
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */
@@ -58,8 +64,11 @@ export function useEventClock(event: EventTimes & { status: EventStatus }, rende
   return clock;
 }
 
+/** Whether two clocks read alike: with the event's times moved, the same next change may come with another countdown. */
 function sameClock(a: EventClock, b: EventClock): boolean {
-  return a.phase === b.phase && a.changesAt === b.changesAt;
+  return (
+    a.phase === b.phase && a.changesAt === b.changesAt && JSON.stringify(a.countdown) === JSON.stringify(b.countdown)
+  );
 }
 
 /**

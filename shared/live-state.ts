@@ -1,10 +1,12 @@
 import type { EventStatus } from './event-clock.ts';
-import type { Language } from './languages.ts';
+import { inLanguage, type Language } from './languages.ts';
+import type { EventDisplay, PublicContent, PublicEvent } from './page-data.ts';
 
 /**
- * What the event team can change while the server runs (the live file, later also a backend's
- * row): a notice shown at the top of every page, and the event's status in place of the content
- * file's. Both sides speak of it: the server renders it, the page carries it to hydrate.
+ * What the event team can change while the server runs (the live file, or a backend's row): a
+ * notice shown at the top of every page, the event's status in place of the content file's, and
+ * its times on the day (a delay, a longer broadcast, an early end). Both sides speak of it: the
+ * server renders it, the page carries it to hydrate.
  */
 
 /** How a notice is shown: information, or a warning that stands out. */
@@ -15,6 +17,20 @@ export interface LiveNotice {
   level: NoticeLevel;
   /** The notice per offered language; the default language's always among them. */
   text: Record<Language, string>;
+}
+
+/**
+ * The day's times where the live state moves them: the content file's plan stays, and these stand
+ * in for it. Formed by the server, which alone formats dates in every language alike.
+ */
+export interface LiveSchedule {
+  /** Start and end, ms since the epoch. */
+  start: number;
+  end: number;
+  /** The event zone's offset from UTC at the start and at the end, minutes east (as PublicEvent's). */
+  utcOffsetMinutes: { start: number; end: number };
+  /** The date and times as the hero and the stream's section show them, per offered language. */
+  display: Record<Language, EventDisplay>;
 }
 
 export interface LiveState {
@@ -28,8 +44,10 @@ export interface LiveState {
    */
   updated: string;
   notice: LiveNotice | null;
-  /** The event's status in place of the content file's; null: the content file's stands. */
+  /** The event's status in place of the content file's; null: the content file's stands (see effectiveStatus). */
   status: EventStatus | null;
+  /** The day's times in place of the content file's; null: the content file's stand. */
+  schedule: LiveSchedule | null;
 }
 
 /**
@@ -47,7 +65,40 @@ export function noticeFor(
   return { text: notice.text[defaultLanguage] ?? '', language: defaultLanguage };
 }
 
-/** The status the page states: the live state's when it gives one, else the content file's. */
-export function effectiveStatus(live: Pick<LiveState, 'status'>, contentStatus: EventStatus): EventStatus {
-  return live.status ?? contentStatus;
+/** Statuses of an event that takes place at its times: a moved start makes them EventRescheduled. */
+const TAKING_PLACE: readonly EventStatus[] = ['EventScheduled', 'EventRescheduled', 'EventMovedOnline'];
+
+/**
+ * The status the page states: the live state's when it gives one; else, where the live state
+ * moves the start of an event that takes place, EventRescheduled; else the content file's.
+ */
+export function effectiveStatus(
+  live: Pick<LiveState, 'status' | 'schedule'>,
+  planned: { status: EventStatus; start: number },
+): EventStatus {
+  if (live.status) return live.status;
+  if (startMoved(live, planned) && TAKING_PLACE.includes(planned.status)) return 'EventRescheduled';
+  return planned.status;
+}
+
+/** Whether the live state moves the start away from the content file's. */
+export function startMoved(live: Pick<LiveState, 'schedule'>, planned: { start: number }): boolean {
+  return live.schedule !== null && live.schedule.start !== planned.start;
+}
+
+/** The event as the page shows it now: the content file's, with the live state's times and status. */
+export function eventWithLive(event: PublicEvent, live: Pick<LiveState, 'status' | 'schedule'>): PublicEvent {
+  const times = live.schedule
+    ? { start: live.schedule.start, end: live.schedule.end, utcOffsetMinutes: live.schedule.utcOffsetMinutes }
+    : {};
+  return { ...event, ...times, status: effectiveStatus(live, event) };
+}
+
+/** The date and times a page in `language` shows: the live state's where it moves them. */
+export function eventDisplayWithLive(
+  content: Pick<PublicContent, 'eventDisplay'>,
+  live: Pick<LiveState, 'schedule'>,
+  language: Language,
+): EventDisplay {
+  return inLanguage(live.schedule?.display ?? content.eventDisplay, language);
 }

@@ -3,12 +3,13 @@ import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { slideStudioName, studioCities, type PageSlide } from '../../shared/page-data.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
-import { inLanguage, languageHref } from '../../shared/languages.ts';
+import { languageHref } from '../../shared/languages.ts';
+import { eventDisplayWithLive } from '../../shared/live-state.ts';
 import { useAppData } from '../app-data.tsx';
 import { Data } from '../data-text.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
-import { usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
+import { usePageEvent, usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
 import { useHeroSlides } from '../use-hero-slides.ts';
 import { useHydrated, usePageHidden, useReducedData, useReducedMotion } from '../use-media.ts';
 import { visitorTimeRange } from '../visitor-time.ts';
@@ -24,7 +25,7 @@ export function Hero() {
   const hidden = usePageHidden();
   const reducedMotion = useReducedMotion();
   const { index, labelVisible } = useCarousel(slides.length, pausedByVisitor || hidden, reducedMotion);
-  const display = inLanguage(content.eventDisplay, language);
+  const display = eventDisplayWithLive(content, useAppData().live, language);
   const clock = usePageEventClock();
   const { phase } = clock;
   const recordingUrl = content.event.recordingUrl;
@@ -113,16 +114,13 @@ export function Hero() {
 function EventPhaseLine({ clock }: { clock: EventClock }) {
   const { t } = useTranslation();
   const { info, chosen } = useLanguage();
-  const { content } = useAppData();
-  const visitorZone = useVisitorTimeZone(content.event, chosen);
+  const event = usePageEvent();
+  const visitorZone = useVisitorTimeZone(event, chosen);
   const timesAhead = clock.phase === 'before' || clock.phase === 'live';
-  // Formatted once per zone and language, not on every tick of the countdown.
+  // Formatted once per zone, language and times, not on every tick of the countdown.
   const visitorTimes = useMemo(
-    () =>
-      visitorZone && timesAhead
-        ? visitorTimeRange(content.event, content.event.timeZone, visitorZone, info.locale)
-        : null,
-    [visitorZone, timesAhead, content.event, info.locale],
+    () => (visitorZone && timesAhead ? visitorTimeRange(event, event.timeZone, visitorZone, info.locale) : null),
+    [visitorZone, timesAhead, event, info.locale],
   );
 
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { inLanguage } from '../../shared/languages.ts';
+import { eventDisplayWithLive } from '../../shared/live-state.ts';
 import type { EventPhase } from '../../shared/event-clock.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
@@ -19,10 +19,10 @@ const PLAY_LABEL: Record<EventPhase, string> = {
 export function VideoSection() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { content } = useAppData();
+  const { content, live } = useAppData();
   const { video } = content;
   const { phase } = usePageEventClock();
-  const { date, time } = inLanguage(content.eventDisplay, language);
+  const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
   return (
     <section id="rsvp" className="section section--video" aria-labelledby="video-heading">

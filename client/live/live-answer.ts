@@ -1,6 +1,6 @@
 import { API_PATHS } from '../../shared/api.ts';
 import { EVENT_STATUSES } from '../../shared/event-clock.ts';
-import { NOTICE_LEVELS, type LiveNotice, type LiveState } from '../../shared/live-state.ts';
+import { NOTICE_LEVELS, type LiveNotice, type LiveSchedule, type LiveState } from '../../shared/live-state.ts';
 
 /**
  * Asks the server for the live state, conditionally once it has answered: what the returned
@@ -34,11 +34,29 @@ export function liveStateAsker(fetchLive: typeof fetch = (...args) => fetch(...a
 /** `value` as a live state when it has the shape of one, else null. */
 export function readLiveState(value: unknown): LiveState | null {
   if (!isObject(value)) return null;
-  const { version, updated, notice, status } = value;
+  const { version, updated, notice, status, schedule = null } = value;
   if (typeof version !== 'string' || typeof updated !== 'string' || Number.isNaN(Date.parse(updated))) return null;
   if (status !== null && !(EVENT_STATUSES as readonly unknown[]).includes(status)) return null;
   if (notice !== null && !isNotice(notice)) return null;
-  return { version, updated, notice, status } as LiveState;
+  // A server of the release before answers without times: it moves none.
+  if (schedule !== null && !isSchedule(schedule)) return null;
+  return { version, updated, notice, status, schedule } as LiveState;
+}
+
+function isSchedule(value: unknown): value is LiveSchedule {
+  const isTime = (time: unknown) => typeof time === 'number' && Number.isFinite(time);
+  return (
+    isObject(value) &&
+    isTime(value.start) &&
+    isTime(value.end) &&
+    isObject(value.utcOffsetMinutes) &&
+    isTime(value.utcOffsetMinutes.start) &&
+    isTime(value.utcOffsetMinutes.end) &&
+    isObject(value.display) &&
+    Object.values(value.display).every(
+      (display) => isObject(display) && typeof display.date === 'string' && typeof display.time === 'string',
+    )
+  );
 }
 
 function isNotice(value: unknown): value is LiveNotice {

@@ -94,6 +94,8 @@ export const EMPTY_LIVE_ROW = {
   notice_en: null,
   notice_es: null,
   status: null,
+  start_time: null,
+  end_time: null,
   updated_at: '2026-11-26T08:00:00+00:00',
 };
 

@@ -7,7 +7,8 @@ import { BackendDataError } from './backend-data.ts';
 /**
  * The backend's live row: the table `live_state` (supabase/migrations/), one row the event team
  * edits in Supabase's table editor. A column per language (`notice_de`, `notice_en` …) beside
- * `notice_level` and `status`: one plain text field each on a phone, no JSON to type. The row is
+ * `notice_level`, `status`, `start_time` and `end_time`: one plain text field each on a phone, no
+ * JSON to type. The row is
  * put in the live file's shape and checked with the live file's rules and words, its findings
  * naming the column.
  */
@@ -15,10 +16,12 @@ export const LIVE_TABLE = 'live_state';
 
 const NOTICE_LEVEL = 'notice_level';
 const STATUS = 'status';
+const START_TIME = 'start_time';
+const END_TIME = 'end_time';
 const UPDATED_AT = 'updated_at';
 const NOTICE_TEXT = /^notice_(?!level$)(.+)$/;
 /** Columns every row has, as the migration makes them; a notice's columns are one per language. */
-const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, UPDATED_AT] as const;
+const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, START_TIME, END_TIME, UPDATED_AT] as const;
 
 /** A row checked: what it says and when it was last saved, or why it is refused. */
 export type RowCheck =
@@ -85,7 +88,12 @@ function inFileShape(columns: Record<string, unknown>): Record<string, unknown> 
   }
   const level = blankAsNull(columns[NOTICE_LEVEL]);
   const notice = level === null && Object.keys(text).length === 0 ? null : { level: level ?? undefined, text };
-  return { notice, status: blankAsNull(columns[STATUS]) };
+  return {
+    notice,
+    status: blankAsNull(columns[STATUS]),
+    startTime: blankAsNull(columns[START_TIME]),
+    endTime: blankAsNull(columns[END_TIME]),
+  };
 }
 
 /** The column a field of the live file's shape comes from. */
@@ -94,6 +102,8 @@ function columnOf(path: readonly PropertyKey[]): string {
   if (first === 'notice' && second === 'level') return NOTICE_LEVEL;
   if (first === 'notice' && second === 'text' && third !== undefined) return `notice_${third}`;
   if (first === 'notice') return 'the notice';
+  if (first === 'startTime') return START_TIME;
+  if (first === 'endTime') return END_TIME;
   return first ?? 'the row';
 }
 

@@ -6,12 +6,13 @@ import { describeIssues, fieldName, formatFinding, type Finding } from './findin
 import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
 import type { LiveRules } from './live-rules.ts';
+import { checkSchedule, liveTime } from './live-schedule.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
 /** What the live file says, before it is given a version and a time: no notice and no status when it is missing. */
 export type LiveChanges = Omit<LiveState, 'version' | 'updated'>;
 
-export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null };
+export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null, schedule: null };
 
 const noticeText = z
   .string()
@@ -40,6 +41,16 @@ export const liveSchema = z.strictObject({
     .nullable()
     .optional()
     .describe('The event’s status in place of the content file’s event.status; remove it to go back to that'),
+  startTime: liveTime
+    .nullable()
+    .optional()
+    .describe('The start on the day, like 18:15, in place of the content file’s event.startTime (a delay)'),
+  endTime: liveTime
+    .nullable()
+    .optional()
+    .describe(
+      'The end on the day, like 21:30, in place of the content file’s event.endTime (a longer broadcast, an early end)',
+    ),
 });
 
 /** What checking the live file's text found: its changes when usable, its problems and its warnings. */
@@ -87,9 +98,34 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
     return { live: null, problems, warnings };
   }
 
-  const { notice, status } = parsed.data;
-  if (!notice) return { live: { notice: null, status: status ?? null }, problems, warnings };
-  const offered = Object.entries(notice.text).filter(([code]) => {
+  const { notice, status, startTime, endTime } = parsed.data;
+  const timed = checkSchedule({ startTime, endTime }, rules.event, fields);
+  problems.push(...timed.problems);
+  const text = notice ? noticeTexts(notice.text, fields, languages, problems, warnings) : null;
+  if (problems.length > 0) return { live: null, problems, warnings };
+  return {
+    live: {
+      notice: notice && text ? { level: notice.level, text } : null,
+      status: status ?? null,
+      schedule: timed.schedule,
+    },
+    problems,
+    warnings,
+  };
+}
+
+/**
+ * The notice's texts in the offered languages: one for another language is left out with a
+ * warning, and one without the default language's text is a problem.
+ */
+function noticeTexts(
+  text: Record<string, string>,
+  fields: LiveFields,
+  languages: readonly string[],
+  problems: Finding[],
+  warnings: Finding[],
+): Record<string, string> | null {
+  const offered = Object.entries(text).filter(([code]) => {
     if (languages.includes(code)) return true;
     const path = ['notice', 'text', code];
     warnings.push({
@@ -99,17 +135,14 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
     return false;
   });
   const defaultLanguage = languages[0];
-  if (defaultLanguage !== undefined && !offered.some(([code]) => code === defaultLanguage))
+  if (defaultLanguage !== undefined && !offered.some(([code]) => code === defaultLanguage)) {
     problems.push({
       line: fields.lineOf(['notice', 'text']),
       message: `${fields.nameOf(['notice', 'text', defaultLanguage])} is missing: a notice needs a text in the default language, which pages in a language it does not cover show`,
     });
-  if (problems.length > 0) return { live: null, problems, warnings };
-  return {
-    live: { notice: { level: notice.level, text: Object.fromEntries(offered) }, status: status ?? null },
-    problems,
-    warnings,
-  };
+    return null;
+  }
+  return Object.fromEntries(offered);
 }
 
 /** The live file's text and modification time, or null when there is none: a missing file means no live changes. */

@@ -1,4 +1,6 @@
-import type { SiteContent } from './site-content.ts';
+import { eventDisplayIn, utcOffsetMinutes } from './event-display.ts';
+import type { LiveEventRules } from './live-schedule.ts';
+import { valuesByLanguage, type SiteContent } from './site-content.ts';
 
 /**
  * What the live state is checked against and formed with: the content file's own facts. The live
@@ -7,14 +9,32 @@ import type { SiteContent } from './site-content.ts';
 export interface LiveRules {
   /** The offered languages' codes, the default first. */
   languages: readonly string[];
+  /** The event's planned day and times, which the live state's times move; null while unknown. */
+  event: LiveEventRules | null;
 }
 
 /** The rules of a content file that loaded. */
 export function liveRulesOf(content: SiteContent): LiveRules {
-  return { languages: content.public.languages.map((language) => language.code) };
+  const { date, startTime, endTime, timeZone } = content.raw.event;
+  const languages = content.public.languages;
+  return {
+    languages: languages.map((language) => language.code),
+    event: {
+      date,
+      startTime,
+      endTime,
+      timeZone,
+      form: (start, end) => ({
+        start: start.getTime(),
+        end: end.getTime(),
+        utcOffsetMinutes: utcOffsetMinutes(start, end, timeZone),
+        display: valuesByLanguage(languages, (_language, locale) => eventDisplayIn(locale, start, end, timeZone)),
+      }),
+    },
+  };
 }
 
 /** The rules while the content file itself has problems: its languages, as it lists them. */
 export function liveRulesOfLanguages(languages: readonly string[]): LiveRules {
-  return { languages };
+  return { languages, event: null };
 }

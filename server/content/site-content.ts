@@ -30,8 +30,9 @@ import { EMBED_LOADS, type EmbedProvider } from '../../shared/embeds.ts';
 import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../shared/languages.ts';
 import { LOCALES_DIR } from '../config/paths.ts';
 import { readLanguages } from './languages.ts';
-import { EVENT_STATUSES, MINUTE_MS } from '../../shared/event-clock.ts';
-import { isTimeZone, offsetMs, zonedTimeToUtc } from './event-time.ts';
+import { EVENT_STATUSES } from '../../shared/event-clock.ts';
+import { isTimeZone, zonedTimeToUtc } from './event-time.ts';
+import { eventDisplayIn, utcOffsetMinutes } from './event-display.ts';
 import { slideStudioProblems } from './slide-studios.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
@@ -349,6 +350,10 @@ export interface EventFacts {
   uid: string;
   /** When the event's details last changed: the calendar entry's DTSTAMP. */
   updated: Date;
+  /** The calendar entry's revision (SEQUENCE): 0 for the content file's plan. */
+  sequence: number;
+  /** The planned start, where the live state moves it (the JSON-LD's previousStartDate). */
+  previousStart?: Date;
 }
 
 export interface SiteContent {
@@ -511,21 +516,10 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
         end: end.getTime(),
         timeZone: event.timeZone,
         status: event.status,
-        utcOffsetMinutes: {
-          start: offsetMs(start.getTime(), event.timeZone) / MINUTE_MS,
-          end: offsetMs(end.getTime(), event.timeZone) / MINUTE_MS,
-        },
+        utcOffsetMinutes: utcOffsetMinutes(start, end, event.timeZone),
         recordingUrl: event.recordingUrl ?? null,
       },
-      eventDisplay: byLanguage((_language, locale) => ({
-        date: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: event.timeZone }).format(start),
-        time: new Intl.DateTimeFormat(locale, {
-          hour: '2-digit',
-          minute: '2-digit',
-          timeZoneName: 'short',
-          timeZone: event.timeZone,
-        }).formatRange(start, end),
-      })),
+      eventDisplay: byLanguage((_language, locale) => eventDisplayIn(locale, start, end, event.timeZone)),
       copyrightYear: Number(event.date.slice(0, 4)),
       privacyUpdated: byLanguage((_language, locale) =>
         new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(privacyUpdated),
@@ -538,6 +532,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
       status: event.status,
       uid: event.uid,
       updated: new Date(event.updated),
+      sequence: 0,
     },
     heroSlides: file.heroSlides.map(({ studio, ...slide }) => ({ ...slide, studioId: studio })),
     logoUrl: file.logo ?? null,
@@ -571,7 +566,7 @@ function publicProvider(provider: ContentFile['video']['provider']): EmbedProvid
 }
 
 /** One value per language, made from the language and its locale. */
-function valuesByLanguage<T>(
+export function valuesByLanguage<T>(
   languages: readonly LanguageInfo[],
   make: (language: Language, locale: string) => T,
 ): Record<Language, T> {

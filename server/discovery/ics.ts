@@ -23,9 +23,9 @@ const ICAL_STATUS: Record<EventFacts['status'], string> = {
 
 /**
  * The event as an iCalendar file (RFC 5545). Times are in UTC, so no VTIMEZONE is needed.
- * DTSTAMP is the content's `updated` time rather than the time of the request: the same
- * content always gives the same bytes, and a calendar app that sees the entry again
- * (same UID) can tell a revised one by its later stamp.
+ * DTSTAMP is the content's `updated` time (or the live state's, when later) rather than the time
+ * of the request: the same content always gives the same bytes, and a calendar app that sees the
+ * entry again (same UID) can tell a revised one by its higher SEQUENCE and later stamp.
  */
 export function eventCalendar(entry: CalendarEntry): string {
   const { event } = entry;
@@ -37,6 +37,7 @@ export function eventCalendar(entry: CalendarEntry): string {
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${utcDateTime(event.updated)}`,
+    `SEQUENCE:${event.sequence}`,
     `LAST-MODIFIED:${utcDateTime(event.updated)}`,
     `DTSTART:${utcDateTime(event.start)}`,
     `DTEND:${utcDateTime(event.end)}`,

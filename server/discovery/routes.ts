@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { inLanguage, type Language } from '../../shared/languages.ts';
-import { effectiveStatus, type LiveState } from '../../shared/live-state.ts';
+import type { LiveState } from '../../shared/live-state.ts';
 import { eventCalendar } from './ics.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -8,6 +8,7 @@ import type { Translations } from '../content/translations.ts';
 import { resolveLanguage } from '../http/request-language.ts';
 import type { LiveSource } from '../live/live-source.ts';
 import { liveEntityTag } from '../live/live-version.ts';
+import { eventFactsWithLive } from '../live/event-facts.ts';
 import { pageUrl } from './public-urls.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -47,12 +48,8 @@ export function discoveryRoutes({ config, content, translations, liveSource }: D
     const { t } = translations.forRequest(language);
     const url = pageUrl(origin, '/', language);
     return eventCalendar({
-      event: {
-        ...content.event,
-        status: effectiveStatus(live, content.event.status),
-        // A calendar app tells a revised entry by a later stamp: a live change is one.
-        updated: new Date(Math.max(content.event.updated.getTime(), Date.parse(live.updated))),
-      },
+      // A calendar app tells a revised entry by a higher SEQUENCE and a later stamp: a live change is one.
+      event: eventFactsWithLive(content.event, live),
       summary: t('hero.title'),
       description: `${t('meta.description', { cities: inLanguage(content.public.cityList, language) })}\n\n${t('hero.cta')}: ${url}#rsvp`,
       location: content.public.studios

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { LiveState } from '../../shared/live-state.ts';
 import { checkLiveFileText, NO_LIVE_CHANGES, readLiveFile, type LiveFileCheck } from '../content/live-file.ts';
@@ -82,9 +84,11 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
 }
 
 /**
- * When the state read from `file` came to be: the file's modification time, or now for a file
- * that is not there (taken down); never before the state it follows, since a file copied with its
- * times kept (`cp -p`, an unpacked archive) may be older than the one it replaces.
+ * When the state read from `file` came to be: the file's modification time, or for a file that is
+ * not there (taken down) its folder's, which the removal set; never before the state it follows,
+ * since a file copied with its times kept (`cp -p`, an unpacked archive) may be older than the one
+ * it replaces. Read from the disk, not the clock, so that a restart finds the same time for the
+ * same state: the calendar's SEQUENCE is made of it (server/live/event-facts.ts).
  */
 function changedAt(file: FileText, previous: LiveState | null): Date {
   const at = 'modified' in file && file.modified ? file.modified.getTime() : Date.now();
@@ -94,9 +98,17 @@ function changedAt(file: FileText, previous: LiveState | null): Date {
 function readFile(path: string): FileText {
   try {
     const file = readLiveFile(path);
-    return { text: file?.text ?? null, modified: file?.modified ?? null };
+    return { text: file?.text ?? null, modified: file?.modified ?? folderModified(path) };
   } catch (error) {
     return { unreadable: (error as NodeJS.ErrnoException).code ?? String(error) };
+  }
+}
+
+function folderModified(path: string): Date | null {
+  try {
+    return statSync(dirname(path)).mtime;
+  } catch {
+    return null;
   }
 }
 

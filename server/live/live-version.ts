@@ -4,18 +4,19 @@ import type { LiveChanges } from '../content/live-file.ts';
 
 /**
  * The live state with its version and its time: the version a hash of what it says, so that every
- * replica names the same notice and status alike, and any change of a word gives a new one.
+ * replica names the same notice, status and times alike, and any change of a word or a minute gives a new one.
  */
 export function withVersion(changes: LiveChanges, updated: Date): LiveState {
   const notice = changes.notice && {
     level: changes.notice.level,
     text: Object.fromEntries(Object.entries(changes.notice.text).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
+  const times = changes.schedule && [changes.schedule.start, changes.schedule.end];
   const version = createHash('sha256')
-    .update(JSON.stringify([notice, changes.status]))
+    .update(JSON.stringify([notice, changes.status, ...(times ? [times] : [])]))
     .digest('base64url')
     .slice(0, 16);
-  return { version, updated: updated.toISOString(), notice, status: changes.status };
+  return { version, updated: updated.toISOString(), notice, status: changes.status, schedule: changes.schedule };
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import type { HeroSource } from '../hero/hero-source.ts';
 import type { LiveSource } from '../live/live-source.ts';
-import { effectiveStatus, type LiveState } from '../../shared/live-state.ts';
+import { eventWithLive, type LiveState } from '../../shared/live-state.ts';
+import { eventFactsWithLive } from '../live/event-facts.ts';
 import type { Translations } from '../content/translations.ts';
 import { languageCookie } from '../../shared/language-cookie.ts';
 import { resolveLanguage, type LanguageChoice } from '../http/request-language.ts';
@@ -71,10 +72,9 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
     const status = kind === 'notFound' ? 404 : 200;
 
     const at = now();
-    const event = deps.content.public.event;
     const clock =
       kind === 'landing'
-        ? eventClockWithStatus(at, { ...event, status: effectiveStatus(live, event.status) }, PAGE_COUNTDOWN_STEP_MS)
+        ? eventClockWithStatus(at, eventWithLive(deps.content.public.event, live), PAGE_COUNTDOWN_STEP_MS)
         : null;
 
     if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
@@ -128,7 +128,7 @@ function pageRequest(
     assets: deps.clientAssets,
     showErrorStack: !deps.config.production,
     publicOrigin: deps.config.publicOrigin,
-    event: { ...deps.content.event, status: effectiveStatus(live, deps.content.event.status) },
+    event: eventFactsWithLive(deps.content.event, live),
   };
 }
 

@@ -35,6 +35,7 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
     startDate: toZonedIsoString(event.start, event.timeZone),
     endDate: toZonedIsoString(event.end, event.timeZone),
     eventStatus: `https://schema.org/${event.status}`,
+    ...(event.previousStart ? { previousStartDate: toZonedIsoString(event.previousStart, event.timeZone) } : {}),
     eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
     location: [
       { '@type': 'VirtualLocation', url: `${input.pageUrl}#rsvp` },

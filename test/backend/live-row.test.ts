@@ -33,6 +33,7 @@ describe('the live row’s check', () => {
       live: {
         notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Start at 18:15' } },
         status: 'EventPostponed',
+        schedule: null,
       },
       updated: '2027-03-18T16:40:12.500Z',
       warnings: [],
@@ -40,8 +41,12 @@ describe('the live row’s check', () => {
   });
 
   it('takes a row with nothing filled in, or only emptied fields, as no live changes', () => {
-    expect(check(row({})).live).toEqual({ notice: null, status: null });
-    expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({ notice: null, status: null });
+    expect(check(row({})).live).toEqual({ notice: null, status: null, schedule: null });
+    expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({
+      notice: null,
+      status: null,
+      schedule: null,
+    });
   });
 
   it('keeps HTML in a notice as the text it is', () => {
@@ -80,7 +85,7 @@ describe('the live row’s check', () => {
       '`notise_en` is not a column of live_state; did you mean `notice_en`?',
     ]);
     const text =
-      '[{"id":1,"notice_level":null,"notice_de":null,"status":"EventCancelled","status":null,"updated_at":"2026-11-26T08:00:00+00:00"}]';
+      '[{"id":1,"notice_level":null,"notice_de":null,"status":"EventCancelled","status":null,"start_time":null,"end_time":null,"updated_at":"2026-11-26T08:00:00+00:00"}]';
     const checked = checkLiveRow(JSON.parse(text), text, RULES);
     expect(checked.live).toBeNull();
     expect(!checked.live && checked.problems).toEqual(['status is in the row twice; a column may be there once']);
@@ -99,6 +104,8 @@ describe('the live row’s check', () => {
       'id is missing',
       'notice_level is missing',
       'status is missing',
+      'start_time is missing',
+      'end_time is missing',
       'updated_at is missing',
     ]);
     expect(problems(row({}), row({ id: 2 }))).toEqual([

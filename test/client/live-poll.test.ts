@@ -7,12 +7,26 @@ import type { LiveState } from '../../shared/live-state.ts';
  * How an open page follows the live state: when it asks (the interval, shortened at random by up
  * to half; never while hidden; at once when shown again), and which answers it takes.
  */
-const SHOWN: LiveState = { version: 'a', updated: '2027-03-18T08:00:00.000Z', notice: null, status: null };
+const SHOWN: LiveState = {
+  version: 'a',
+  updated: '2027-03-18T08:00:00.000Z',
+  notice: null,
+  status: null,
+  schedule: null,
+};
 const NEWER: LiveState = {
   version: 'b',
   updated: '2027-03-18T08:05:00.000Z',
   notice: { level: 'warning', text: { de: 'Später' } },
   status: 'EventPostponed',
+  schedule: null,
+};
+
+const SCHEDULE = {
+  start: Date.UTC(2027, 2, 18, 17, 15),
+  end: Date.UTC(2027, 2, 18, 20, 30),
+  utcOffsetMinutes: { start: 60, end: 60 },
+  display: { de: { date: 'Donnerstag, 18. März 2027', time: '18:15–21:30 Uhr MEZ' } },
 };
 
 /** A tab whose visibility the test sets. */
@@ -210,6 +224,10 @@ describe('asking the server', () => {
 
   it('reads a live state, and nothing else, from an answer', () => {
     expect(readLiveState(NEWER)).toEqual(NEWER);
+    expect(readLiveState({ ...NEWER, schedule: SCHEDULE })).toEqual({ ...NEWER, schedule: SCHEDULE });
+    // A server of the release before answers without times.
+    const { schedule: _none, ...before } = NEWER;
+    expect(readLiveState(before)).toEqual(NEWER);
     expect(readLiveState(SHOWN)).toEqual(SHOWN);
     for (const broken of [
       null,
@@ -224,6 +242,9 @@ describe('asking the server', () => {
       { ...NEWER, notice: { level: 'info', text: { de: 1 } } },
       { ...NEWER, notice: { level: 'info', text: null } },
       { ...NEWER, notice: undefined },
+      { ...NEWER, schedule: { start: 1, end: 2 } },
+      { ...NEWER, schedule: { ...SCHEDULE, start: '18:15' } },
+      { ...NEWER, schedule: { ...SCHEDULE, display: { de: { date: 'Do' } } } },
     ])
       expect(readLiveState(broken)).toBeNull();
   });

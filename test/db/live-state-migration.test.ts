@@ -66,6 +66,12 @@ describe('the live_state migration', () => {
     await expect(as('authenticated', 'select * from public.live_state')).rejects.toThrow(/permission denied/);
   });
 
+  it('has the columns of the day’s times, which anon reads as written', async () => {
+    await db.sql(`update public.live_state set start_time = '18:15', end_time = '21:30'`);
+    expect(await as('anon', 'select start_time, end_time from public.live_state')).toBe('18:15|21:30');
+    await db.sql(`update public.live_state set start_time = null, end_time = null`);
+  });
+
   it('stamps updated_at on every save, whatever the save sets it to', async () => {
     const before = await db.sql('select updated_at from public.live_state');
     await db.sql(`update public.live_state set notice_en = 'Start at 18:15', updated_at = '2000-01-01'`);

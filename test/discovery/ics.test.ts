@@ -10,6 +10,7 @@ const event: EventFacts = {
   status: 'EventScheduled',
   uid: 'horizon-live-2027@example.com',
   updated: new Date('2026-11-01T09:00:00Z'),
+  sequence: 0,
 };
 const entry = {
   event,

@@ -6,7 +6,7 @@ import { withVersion } from '../../server/live/live-version.ts';
 export const LIVE_START = new Date('2027-03-18T08:00:00.000Z');
 
 /** A live source the test changes at will, as the live file would be changed, each change a second later. */
-export function changeableLive(changes: LiveChanges = { notice: null, status: null }) {
+export function changeableLive(changes: LiveChanges = { notice: null, status: null, schedule: null }) {
   let state = withVersion(changes, LIVE_START);
   const source: LiveSource & { set(changes: LiveChanges): void } = {
     get: async () => state,

@@ -12,6 +12,7 @@ import { liveEntityTag } from '../../server/live/live-version.ts';
 const POSTPONED = {
   notice: { level: 'warning' as const, text: { de: 'Verschoben <b>!</b>', en: 'Postponed' } },
   status: 'EventPostponed' as const,
+  schedule: null,
 };
 
 describe('GET /api/live', () => {
@@ -23,12 +24,13 @@ describe('GET /api/live', () => {
     expect(res.body).toEqual({ version: (await live.get()).version, updated: LIVE_START.toISOString(), ...POSTPONED });
     // Escaped as for a <script> element: a notice's markup is never markup.
     expect(res.text).toContain('Verschoben \\u003cb\\u003e!\\u003c/b\\u003e');
-    live.set({ notice: null, status: null });
+    live.set({ notice: null, status: null, schedule: null });
     expect((await request(app).get('/api/live')).body).toEqual({
       version: (await live.get()).version,
       updated: new Date(LIVE_START.getTime() + 1000).toISOString(),
       notice: null,
       status: null,
+      schedule: null,
     });
   });
 

@@ -199,7 +199,7 @@ describe('a change of the live file while the server runs', () => {
 });
 
 describe('the time a live state is dated', () => {
-  it('is the file’s modification time, or the moment a missing file was found so; never before the state it follows', async () => {
+  it('is the file’s modification time, or for a removed file its folder’s; never before the state it follows', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(Date.parse('2027-03-18T09:00:00Z'));
     const { file, start } = setUp({ folderEvents: false, checkEveryMs: 1000 });
@@ -219,15 +219,21 @@ describe('the time a live state is dated', () => {
     vi.advanceTimersByTime(1000);
     expect(await source.get()).toMatchObject({ notice: { text: { de: 'Drei' } }, updated: '2027-03-18T08:30:00.001Z' });
 
+    // The removal set the folder's time.
     unlinkSync(file);
+    utimesSync(path.dirname(file), new Date('2027-03-18T08:45:00Z'), new Date('2027-03-18T08:45:00Z'));
     vi.advanceTimersByTime(1000);
-    expect(await source.get()).toMatchObject({ notice: null, updated: '2027-03-18T09:00:03.000Z' });
+    expect(await source.get()).toMatchObject({ notice: null, updated: '2027-03-18T08:45:00.000Z' });
   });
 
-  it('is when the server found no file, at its start', async () => {
+  it('is the folder’s time where there is no file at the start: the same at every start, whatever the clock says', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
+    const { file, start } = setUp();
+    utimesSync(path.dirname(file), new Date('2027-03-18T07:00:00Z'), new Date('2027-03-18T07:00:00Z'));
     vi.setSystemTime(Date.parse('2027-03-18T09:00:00Z'));
-    expect((await setUp().start().get()).updated).toBe('2027-03-18T09:00:00.000Z');
+    expect((await start().get()).updated).toBe('2027-03-18T07:00:00.000Z');
+    vi.setSystemTime(Date.parse('2027-03-18T10:00:00Z'));
+    expect((await start().get()).updated).toBe('2027-03-18T07:00:00.000Z');
   });
 });
 

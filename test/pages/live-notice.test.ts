@@ -29,7 +29,7 @@ const page = async (app: Express, path: string, lng: string) => {
 
 describe('the live notice', () => {
   it.each(PATHS)('is at the top of %s in the page’s language, as text, before any script runs', async (path) => {
-    const { app } = await testApp({ liveSource: changeableLive({ notice: NOTICE, status: null }) });
+    const { app } = await testApp({ liveSource: changeableLive({ notice: NOTICE, status: null, schedule: null }) });
     for (const [lng, text] of [
       ['de', NOTICE.text.de],
       ['en', NOTICE.text.en],
@@ -56,7 +56,7 @@ describe('the live notice', () => {
   });
 
   it('shows the default language’s text, marked as written in it, where the notice has none', async () => {
-    const { app } = await testApp({ liveSource: changeableLive({ notice: NOTICE, status: null }) });
+    const { app } = await testApp({ liveSource: changeableLive({ notice: NOTICE, status: null, schedule: null }) });
     const { doc } = await page(app, '/', 'es');
     const shown = doc.querySelector('[data-testid="live-notice"]')!;
     expect(shown.querySelector('strong')!.textContent).toBe(dictionary('es').liveNotice.warning);
@@ -82,7 +82,7 @@ describe('the live notice', () => {
     for (const path of PATHS)
       expect((await page(app, path, 'en')).doc.querySelector('[data-testid="live-notice"]')).toBeNull();
     const before = await request(app).get('/').set('Cookie', 'selectedLanguage=en');
-    live.set({ notice: { level: 'info', text: { de: 'Eins', en: 'One' } }, status: null });
+    live.set({ notice: { level: 'info', text: { de: 'Eins', en: 'One' } }, status: null, schedule: null });
     for (const path of PATHS)
       expect((await page(app, path, 'en')).doc.querySelector('[data-testid="live-notice"]')!.textContent).toBe(
         'Notice: One',
@@ -92,7 +92,7 @@ describe('the live notice', () => {
       .set('Cookie', 'selectedLanguage=en')
       .set('If-None-Match', before.headers.etag!);
     expect(after.status).toBe(200);
-    live.set({ notice: null, status: null });
+    live.set({ notice: null, status: null, schedule: null });
     for (const path of PATHS)
       expect((await page(app, path, 'en')).doc.querySelector('[data-testid="live-notice"]')).toBeNull();
   });
@@ -100,7 +100,7 @@ describe('the live notice', () => {
 
 describe('what the page carries to follow the live state', () => {
   it('is the state it was rendered with, dated, and how often to ask for the next (LIVE_POLL_SECONDS)', async () => {
-    const live = changeableLive({ notice: NOTICE, status: null });
+    const live = changeableLive({ notice: NOTICE, status: null, schedule: null });
     const { app } = await testApp({ liveSource: live }, { NODE_ENV: 'test', LIVE_POLL_SECONDS: '7' });
     const { html } = await page(app, '/', 'en');
     expect(bootstrapOf(html).app.live).toEqual(await live.get());
@@ -118,7 +118,7 @@ describe('the live status', () => {
     const content = editedContent((file) =>
       Object.assign(file.event, eventFieldsAt(START, 90), { status: 'EventScheduled' }),
     );
-    const live = changeableLive({ notice: NOTICE, status });
+    const live = changeableLive({ notice: NOTICE, status, schedule: null });
     const { app } = await testApp({ content, liveSource: live, now: () => START - 30 * MINUTE_MS });
     return { app, live };
   }
@@ -134,7 +134,7 @@ describe('the live status', () => {
     expect(jsonLd.eventStatus).toBe('https://schema.org/EventPostponed');
     expect(jsonLd.description).toMatch(/^Start at 18:15 & later \S/);
 
-    live.set({ notice: NOTICE, status: null });
+    live.set({ notice: NOTICE, status: null, schedule: null });
     const back = await page(app, '/', 'en');
     expect(back.doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('before');
     expect(jsonLdOf(back.html).eventStatus).toBe('https://schema.org/EventScheduled');
@@ -146,13 +146,13 @@ describe('the live status', () => {
       readSingleEvent(Buffer.from((await request(app).get('/event.ics?lng=es').expect(200)).text)).event;
     const cancelled = await calendar();
     expect(cancelled.STATUS).toBe('CANCELLED');
-    live.set({ notice: NOTICE, status: 'EventPostponed' });
+    live.set({ notice: NOTICE, status: 'EventPostponed', schedule: null });
     const postponed = await calendar();
     expect(postponed.STATUS).toBe('TENTATIVE');
     // Each revision stamped later than the one before, so that calendar apps take it.
     expect(postponed.DTSTAMP! > cancelled.DTSTAMP!).toBe(true);
     expect(postponed['LAST-MODIFIED']).toBe(postponed.DTSTAMP);
-    live.set({ notice: null, status: null });
+    live.set({ notice: null, status: null, schedule: null });
     const back = await calendar();
     expect(back.STATUS).toBe('CONFIRMED');
     expect(back.DTSTAMP! > postponed.DTSTAMP!).toBe(true);

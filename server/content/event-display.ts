@@ -1,0 +1,24 @@
+import { MINUTE_MS } from '../../shared/event-clock.ts';
+import type { EventDisplay } from '../../shared/page-data.ts';
+import { offsetMs } from './event-time.ts';
+
+/** The event's date and its times as a page in `locale` shows them, on the event's own clock. */
+export function eventDisplayIn(locale: string, start: Date, end: Date, timeZone: string): EventDisplay {
+  return {
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(start),
+    time: new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    }).formatRange(start, end),
+  };
+}
+
+/** The zone's offset from UTC at the start and at the end, in minutes east. */
+export function utcOffsetMinutes(start: Date, end: Date, timeZone: string): { start: number; end: number } {
+  return {
+    start: offsetMs(start.getTime(), timeZone) / MINUTE_MS,
+    end: offsetMs(end.getTime(), timeZone) / MINUTE_MS,
+  };
+}
