@@ -1,15 +1,9 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_LIVE_ROW, rows, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
-import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import type { Language } from '../../shared/languages.ts';
-import { answerNormally } from '../helpers/backend.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 import type { Visitor } from './driver/visitor.ts';
-import { problemsOf, waitForHydration } from './journey.ts';
+import { isSameDocument, openTab, throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
+import { problemsOf } from './journey.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 
@@ -23,98 +17,6 @@ import { setUpBrowsers } from './site.ts';
  */
 const browsers = setUpBrowsers();
 const FOLLOW_MS = 15_000;
-
-/** What the team writes, in the live file's words: a notice per language and a status. */
-interface Change {
-  notice?: { level: 'info' | 'warning'; text: Partial<Record<SampleLanguage, string>> } | null;
-  status?: string | null;
-}
-
-/** One way of writing the live state: a file saved whole, or the backend's row edited. */
-interface Channel {
-  server: RunningServer;
-  write(change: Change): void;
-  /** A change the check refuses, and the reason the server logs for it. */
-  mistake(): { reason: RegExp };
-  stop(): Promise<void>;
-}
-
-async function throughTheFile(): Promise<Channel> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'on-the-day-'));
-  const file = path.join(folder, 'live.json');
-  const save = (text: string) => {
-    writeFileSync(`${file}.next`, text);
-    renameSync(`${file}.next`, file);
-  };
-  save('{}');
-  const server = await startServer({
-    LIVE_PATH: file,
-    LIVE_POLL_SECONDS: '1',
-    LIVE_FILE_CHECK_SECONDS: '1',
-    LIVE_EDGE_SECONDS: '1',
-  });
-  return {
-    server,
-    write: (change) => save(JSON.stringify(change, null, 2)),
-    mistake() {
-      save('{\n  "notice": {\n    "level": "urgent",\n    "text": { "de": "Falsch" }\n  }\n}\n');
-      return { reason: /^live file change refused; the live state stays as it was: .*live\.json:3: notice\.level/ };
-    },
-    async stop() {
-      await server.stop();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
-
-async function throughTheRow(): Promise<Channel> {
-  const fake: FakeSupabase = await startFakeSupabase();
-  answerNormally(fake);
-  let updated = Date.parse(EMPTY_LIVE_ROW.updated_at);
-  const edit = (columns: Record<string, unknown>) => {
-    updated += 60_000;
-    fake.reply.liveRows = rows({ ...EMPTY_LIVE_ROW, ...columns, updated_at: new Date(updated).toISOString() });
-  };
-  edit({});
-  const server = await startServer({
-    SUPABASE_URL: fake.url,
-    SUPABASE_ANON_KEY: fake.key,
-    CACHE_SNAPSHOT_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'on-the-day-snapshot-')), 'snapshot.json'),
-    LIVE_POLL_SECONDS: '1',
-    LIVE_BACKEND_FRESH_SECONDS: '1',
-    LIVE_EDGE_SECONDS: '1',
-  });
-  return {
-    server,
-    write(change) {
-      const text = change.notice?.text ?? {};
-      edit({
-        notice_level: change.notice?.level ?? null,
-        ...Object.fromEntries(LANGUAGES.map((lng) => [`notice_${lng}`, text[lng] ?? null])),
-        status: change.status ?? null,
-      });
-    },
-    mistake() {
-      edit({ notice_level: 'urgent', notice_de: 'Falsch' });
-      return { reason: /^live row change refused; the live state stays as it was: live_state: .*notice_level/ };
-    },
-    async stop() {
-      await server.stop();
-      await fake.close();
-    },
-  };
-}
-
-/** A tab in `lng`, hydrated, its document marked so that a reload would show. */
-async function openTab(server: RunningServer, lng: Language): Promise<Visitor> {
-  const visitor = await browsers.visitor(server.url, { language: lng, viewport: { width: 390, height: 844 } });
-  await visitor.goto('/');
-  await waitForHydration(visitor);
-  await visitor.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-  });
-  return visitor;
-}
 
 const noticeText = (visitor: Visitor) =>
   visitor.evaluate(() => document.querySelector('[data-testid="live-notice"]')?.textContent ?? null);
@@ -137,11 +39,11 @@ describe.each([
   ['the live file', throughTheFile],
   ["the backend's row", throughTheRow],
 ] as const)(`on the day, through %s, in ${browsers.engine}`, (channelName, open) => {
-  let channel: Channel;
+  let channel: LiveChannel;
   const tabs = {} as Record<SampleLanguage, Visitor>;
   beforeAll(async () => {
     channel = await open();
-    for (const lng of LANGUAGES) tabs[lng] = await openTab(channel.server, lng);
+    for (const lng of LANGUAGES) tabs[lng] = await openTab(browsers, channel.server, lng);
   }, 90_000);
   afterAll(() => channel?.stop());
 
@@ -199,7 +101,7 @@ describe.each([
     for (const lng of LANGUAGES) {
       const tab = tabs[lng];
       expect(await tab.attribute('.hero', 'data-event-phase')).toBe('postponed');
-      expect(await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(await isSameDocument(tab)).toBe(true);
       expect(tab.line.requests.filter((request) => request.path === '/')).toHaveLength(1);
       expect(await problemsOf(tab)).toEqual([]);
     }
