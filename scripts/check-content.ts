@@ -42,7 +42,7 @@ const startProblems = problems.length - liveProblems;
 if (startProblems > 0) console.error(`${counted(startProblems)}: the server would not start.`);
 if (liveProblems > 0)
   console.error(
-    `${counted(liveProblems)} in ${liveShown}: the server would refuse the file and keep the last good notice and status.`,
+    `${counted(liveProblems)} in ${liveShown}: the server would refuse the file and keep the last good live state.`,
   );
 if (problems.length > 0) process.exit(1);
 const liveSays = live?.notice || live?.status ? 'valid' : 'valid (no live changes)';

@@ -143,7 +143,7 @@ describe('the live file beside the content file', () => {
     expect('code' in failure && failure.code).toBe(1);
     expect(failure.stderr.trim().split('\n')).toEqual([
       BROKEN_LINE,
-      '1 problem in live.json: the server would refuse the file and keep the last good notice and status.',
+      '1 problem in live.json: the server would refuse the file and keep the last good live state.',
     ]);
 
     writeFileSync(livePath, GOOD);
@@ -153,6 +153,20 @@ describe('the live file beside the content file', () => {
       { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
     );
     expect(passed.stdout).toContain('live.json: valid');
+  });
+
+  it('is refused by npm run check:content for times the server would refuse, naming the field and its line', async () => {
+    writeFileSync(livePath, '{\n  "startTime": "18:30",\n  "endTime": "18:15"\n}\n');
+    const failure = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(APP_ROOT, 'scripts/check-content.ts'), 'event.json'],
+      { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failure && failure.code).toBe(1);
+    expect(failure.stderr.trim().split('\n')).toEqual([
+      'live.json:3: endTime "18:15" must be later than the start, 18:30',
+      '1 problem in live.json: the server would refuse the file and keep the last good live state.',
+    ]);
   });
 
   it('never stops the server at start: a broken one is refused and the page shows no live changes', async () => {
