@@ -1,5 +1,6 @@
 import type { EventStatus } from './event-clock.ts';
 import type { Language } from './languages.ts';
+import type { PublicVideo } from './page-data.ts';
 
 /**
  * What the event team can change while the server runs (the live file, later also a backend's
@@ -30,6 +31,8 @@ export interface LiveState {
   notice: LiveNotice | null;
   /** The event's status in place of the content file's; null: the content file's stands. */
   status: EventStatus | null;
+  /** A backup stream in place of the content file's video, formed as that is; null: the content file's stands. */
+  stream: PublicVideo | null;
 }
 
 /**
@@ -45,6 +48,11 @@ export function noticeFor(
   const own = notice.text[language];
   if (own !== undefined) return { text: own, language };
   return { text: notice.text[defaultLanguage] ?? '', language: defaultLanguage };
+}
+
+/** The stream the page shows: the live state's backup when it names one, else the content file's video. */
+export function effectiveVideo(live: Pick<LiveState, 'stream'>, contentVideo: PublicVideo): PublicVideo {
+  return live.stream ?? contentVideo;
 }
 
 /** The status the page states: the live state's when it gives one, else the content file's. */

@@ -7,9 +7,9 @@ import { BackendDataError } from './backend-data.ts';
 /**
  * The backend's live row: the table `live_state` (supabase/migrations/), one row the event team
  * edits in Supabase's table editor. A column per language (`notice_de`, `notice_en` …) beside
- * `notice_level` and `status`: one plain text field each on a phone, no JSON to type. The row is
- * put in the live file's shape and checked with the live file's rules and words, its findings
- * naming the column.
+ * `notice_level` and `status`, and `stream_embed_url` for a backup stream: one plain text field
+ * each on a phone, no JSON to type. The row is put in the live file's shape and checked with the
+ * live file's rules and words, its findings naming the column.
  */
 export const LIVE_TABLE = 'live_state';
 
@@ -19,6 +19,8 @@ const UPDATED_AT = 'updated_at';
 const NOTICE_TEXT = /^notice_(?!level$)(.+)$/;
 /** Columns every row has, as the migration makes them; a notice's columns are one per language. */
 const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, UPDATED_AT] as const;
+/** A backup stream's address (20261127000100_live_stream.sql): a table made before it has none, and no backup. */
+const STREAM_EMBED_URL = 'stream_embed_url';
 
 /** A row checked: what it says and when it was last saved, or why it is refused. */
 export type RowCheck =
@@ -44,7 +46,11 @@ export function checkLiveRow(rows: unknown, text: string, rules: LiveRules): Row
     ...Object.keys(columns)
       .filter((column) => !isKnown(column))
       .map((column) => {
-        const nearest = nearestName(column, [...REQUIRED_COLUMNS, ...languageColumns(rules.languages)]);
+        const nearest = nearestName(column, [
+          ...REQUIRED_COLUMNS,
+          STREAM_EMBED_URL,
+          ...languageColumns(rules.languages),
+        ]);
         return `\`${column}\` is not a column of ${LIVE_TABLE}${nearest ? `; did you mean \`${nearest}\`?` : ''}`;
       }),
   ];
@@ -65,7 +71,7 @@ function refused(problems: string[]): RowCheck {
 }
 
 const isKnown = (column: string) =>
-  (REQUIRED_COLUMNS as readonly string[]).includes(column) || NOTICE_TEXT.test(column);
+  (REQUIRED_COLUMNS as readonly string[]).includes(column) || column === STREAM_EMBED_URL || NOTICE_TEXT.test(column);
 
 const languageColumns = (languages: readonly string[]) => languages.map((code) => `notice_${code}`);
 
@@ -76,7 +82,7 @@ const languageColumns = (languages: readonly string[]) => languages.map((code) =
 const blankAsNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
-/** The row in the live file's shape: a notice when its level or any of its texts is filled in. */
+/** The row in the live file's shape: a notice when its level or any of its texts is filled in, a stream when its address is. */
 function inFileShape(columns: Record<string, unknown>): Record<string, unknown> {
   const text: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(columns)) {
@@ -85,7 +91,8 @@ function inFileShape(columns: Record<string, unknown>): Record<string, unknown> 
   }
   const level = blankAsNull(columns[NOTICE_LEVEL]);
   const notice = level === null && Object.keys(text).length === 0 ? null : { level: level ?? undefined, text };
-  return { notice, status: blankAsNull(columns[STATUS]) };
+  const streamUrl = blankAsNull(columns[STREAM_EMBED_URL]);
+  return { notice, status: blankAsNull(columns[STATUS]), stream: streamUrl === null ? null : { embedUrl: streamUrl } };
 }
 
 /** The column a field of the live file's shape comes from. */
@@ -94,6 +101,7 @@ function columnOf(path: readonly PropertyKey[]): string {
   if (first === 'notice' && second === 'level') return NOTICE_LEVEL;
   if (first === 'notice' && second === 'text' && third !== undefined) return `notice_${third}`;
   if (first === 'notice') return 'the notice';
+  if (first === 'stream') return STREAM_EMBED_URL;
   return first ?? 'the row';
 }
 

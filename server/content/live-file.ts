@@ -6,12 +6,13 @@ import { describeIssues, fieldName, formatFinding, type Finding } from './findin
 import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
 import type { LiveRules } from './live-rules.ts';
+import { checkLiveStream, liveStreamField } from './live-stream.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
-/** What the live file says, before it is given a version and a time: no notice and no status when it is missing. */
+/** What the live file says, before it is given a version and a time: no notice, status or stream when it is missing. */
 export type LiveChanges = Omit<LiveState, 'version' | 'updated'>;
 
-export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null };
+export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null, stream: null };
 
 const noticeText = z
   .string()
@@ -40,6 +41,7 @@ export const liveSchema = z.strictObject({
     .nullable()
     .optional()
     .describe('The event’s status in place of the content file’s event.status; remove it to go back to that'),
+  stream: liveStreamField,
 });
 
 /** What checking the live file's text found: its changes when usable, its problems and its warnings. */
@@ -88,7 +90,12 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
   }
 
   const { notice, status } = parsed.data;
-  if (!notice) return { live: { notice: null, status: status ?? null }, problems, warnings };
+  const backup = checkLiveStream(parsed.data.stream, fields, rules.stream);
+  problems.push(...backup.problems);
+  warnings.push(...backup.warnings);
+  const { stream } = backup;
+  if (!notice)
+    return { live: problems.length > 0 ? null : { notice: null, status: status ?? null, stream }, problems, warnings };
   const offered = Object.entries(notice.text).filter(([code]) => {
     if (languages.includes(code)) return true;
     const path = ['notice', 'text', code];
@@ -106,7 +113,7 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
     });
   if (problems.length > 0) return { live: null, problems, warnings };
   return {
-    live: { notice: { level: notice.level, text: Object.fromEntries(offered) }, status: status ?? null },
+    live: { notice: { level: notice.level, text: Object.fromEntries(offered) }, status: status ?? null, stream },
     problems,
     warnings,
   };

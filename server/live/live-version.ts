@@ -4,7 +4,7 @@ import type { LiveChanges } from '../content/live-file.ts';
 
 /**
  * The live state with its version and its time: the version a hash of what it says, so that every
- * replica names the same notice and status alike, and any change of a word gives a new one.
+ * replica names the same notice, status and stream alike, and any change of a word gives a new one.
  */
 export function withVersion(changes: LiveChanges, updated: Date): LiveState {
   const notice = changes.notice && {
@@ -12,10 +12,18 @@ export function withVersion(changes: LiveChanges, updated: Date): LiveState {
     text: Object.fromEntries(Object.entries(changes.notice.text).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
   const version = createHash('sha256')
-    .update(JSON.stringify([notice, changes.status]))
+    .update(JSON.stringify([notice, changes.status, ...streamPart(changes)]))
     .digest('base64url')
     .slice(0, 16);
-  return { version, updated: updated.toISOString(), notice, status: changes.status };
+  return { version, updated: updated.toISOString(), notice, status: changes.status, stream: changes.stream };
+}
+
+/**
+ * A backup stream's part of the version: none without one, so that a state without a stream keeps
+ * the version it had before there were streams (replicas of either release name it alike).
+ */
+function streamPart({ stream }: LiveChanges): unknown[] {
+  return stream ? [stream] : [];
 }
 
 /**

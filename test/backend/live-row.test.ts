@@ -33,6 +33,7 @@ describe('the live row’s check', () => {
       live: {
         notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Start at 18:15' } },
         status: 'EventPostponed',
+        stream: null,
       },
       updated: '2027-03-18T16:40:12.500Z',
       warnings: [],
@@ -40,8 +41,12 @@ describe('the live row’s check', () => {
   });
 
   it('takes a row with nothing filled in, or only emptied fields, as no live changes', () => {
-    expect(check(row({})).live).toEqual({ notice: null, status: null });
-    expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({ notice: null, status: null });
+    expect(check(row({})).live).toEqual({ notice: null, status: null, stream: null });
+    expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({
+      notice: null,
+      status: null,
+      stream: null,
+    });
   });
 
   it('keeps HTML in a notice as the text it is', () => {

@@ -7,12 +7,19 @@ import type { LiveState } from '../../shared/live-state.ts';
  * How an open page follows the live state: when it asks (the interval, shortened at random by up
  * to half; never while hidden; at once when shown again), and which answers it takes.
  */
-const SHOWN: LiveState = { version: 'a', updated: '2027-03-18T08:00:00.000Z', notice: null, status: null };
+const SHOWN: LiveState = {
+  version: 'a',
+  updated: '2027-03-18T08:00:00.000Z',
+  notice: null,
+  status: null,
+  stream: null,
+};
 const NEWER: LiveState = {
   version: 'b',
   updated: '2027-03-18T08:05:00.000Z',
   notice: { level: 'warning', text: { de: 'Später' } },
   status: 'EventPostponed',
+  stream: null,
 };
 
 /** A tab whose visibility the test sets. */

@@ -9,12 +9,19 @@ import { dictionary, renderApp } from '../helpers/render-client.tsx';
  * same document, the nodes around them kept, a later notice in the polite region at the page's
  * end and the rendered one's room kept at the top.
  */
-const RENDERED: LiveState = { version: 'a', updated: '2027-03-18T08:00:00.000Z', notice: null, status: null };
+const RENDERED: LiveState = {
+  version: 'a',
+  updated: '2027-03-18T08:00:00.000Z',
+  notice: null,
+  status: null,
+  stream: null,
+};
 const POSTED: LiveState = {
   version: 'b',
   updated: '2027-03-18T08:05:00.000Z',
   notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Starts at 18:15' } },
   status: 'EventPostponed',
+  stream: null,
 };
 const TAKEN_DOWN: LiveState = { ...POSTED, version: 'c', updated: '2027-03-18T08:10:00.000Z', notice: null };
 const en = dictionary('en');

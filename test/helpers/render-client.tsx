@@ -28,6 +28,7 @@ export const NO_LIVE_STATE: LiveState = {
   updated: new Date(0).toISOString(),
   notice: null,
   status: null,
+  stream: null,
 };
 
 interface Options {

@@ -20,7 +20,12 @@ describe('GET /api/live', () => {
     const { app } = await testApp({ liveSource: live });
     const res = await request(app).get('/api/live').expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body).toEqual({ version: (await live.get()).version, updated: LIVE_START.toISOString(), ...POSTPONED });
+    expect(res.body).toEqual({
+      version: (await live.get()).version,
+      updated: LIVE_START.toISOString(),
+      ...POSTPONED,
+      stream: null,
+    });
     // Escaped as for a <script> element: a notice's markup is never markup.
     expect(res.text).toContain('Verschoben \\u003cb\\u003e!\\u003c/b\\u003e');
     live.set({ notice: null, status: null });
@@ -29,6 +34,7 @@ describe('GET /api/live', () => {
       updated: new Date(LIVE_START.getTime() + 1000).toISOString(),
       notice: null,
       status: null,
+      stream: null,
     });
   });
 
