@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +171,14 @@ describe('the live state’s version', () => {
     expect(new Set([none.version, backup.version, another.version]).size).toBe(3);
     expect(withVersion({ notice: null, status: null, stream: null }, at).version).toBe(none.version);
     expect(backup.stream).toEqual(stream);
+  });
+
+  it('without a stream is the version it was before there were streams, which replicas of either release name alike', () => {
+    const before = createHash('sha256')
+      .update(JSON.stringify([null, 'EventPostponed']))
+      .digest('base64url')
+      .slice(0, 16);
+    expect(withVersion({ notice: null, status: 'EventPostponed', stream: null }, at).version).toBe(before);
   });
 });
 
