@@ -45,5 +45,5 @@ if (liveProblems > 0)
     `${counted(liveProblems)} in ${liveShown}: the server would refuse the file and keep the last good live state.`,
   );
 if (problems.length > 0) process.exit(1);
-const liveSays = live?.notice || live?.status ? 'valid' : 'valid (no live changes)';
+const liveSays = live?.notice || live?.status || live?.stream ? 'valid' : 'valid (no live changes)';
 console.log(`${contentShown}: valid; translations in ${localesShown}: valid; ${liveShown}: ${liveSays}`);

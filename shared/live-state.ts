@@ -1,6 +1,6 @@
 import type { EventStatus } from './event-clock.ts';
 import { inLanguage, type Language } from './languages.ts';
-import type { EventDisplay, PublicContent, PublicEvent } from './page-data.ts';
+import type { EventDisplay, PublicContent, PublicEvent, PublicVideo } from './page-data.ts';
 
 /**
  * What the event team can change while the server runs (the live file, or a backend's row): a
@@ -48,6 +48,8 @@ export interface LiveState {
   status: EventStatus | null;
   /** The day's times in place of the content file's; null: the content file's stand. */
   schedule: LiveSchedule | null;
+  /** A backup stream in place of the content file's video, formed as that is; null: the content file's stands. */
+  stream: PublicVideo | null;
 }
 
 /**
@@ -63,6 +65,11 @@ export function noticeFor(
   const own = notice.text[language];
   if (own !== undefined) return { text: own, language };
   return { text: notice.text[defaultLanguage] ?? '', language: defaultLanguage };
+}
+
+/** The stream the page shows: the live state's backup when it names one, else the content file's video. */
+export function effectiveVideo(live: Pick<LiveState, 'stream'>, contentVideo: PublicVideo): PublicVideo {
+  return live.stream ?? contentVideo;
 }
 
 /** Statuses of an event that takes place at its times: a moved start makes them EventRescheduled. */

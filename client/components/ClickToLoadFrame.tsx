@@ -9,6 +9,11 @@ interface Props {
   /** Names the frame in the page's ids (the server's and the browser's trees differ above the app, so no `useId`). */
   id: string;
   provider: EmbedProvider;
+  /**
+   * What the frame is of (the stream's address): another makes a new frame rather than navigating
+   * the one there, which would add an entry to the visitor's history.
+   */
+  frameKey?: string;
   /** The frame's title, its address (asked to start when `clicked`) and its other attributes. */
   frame: (clicked: boolean) => IframeHTMLAttributes<HTMLIFrameElement> & { src: string; title: string };
   /** The button's text, which names the provider. */
@@ -35,7 +40,17 @@ interface Props {
  * same before and after the frame loads, so nothing moves when it does; ticking "always load"
  * once the frame is there still keeps the choice.
  */
-export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdrop, boxClassName, className }: Props) {
+export function ClickToLoadFrame({
+  id,
+  provider,
+  frameKey,
+  frame,
+  loadLabel,
+  link,
+  backdrop,
+  boxClassName,
+  className,
+}: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { chosen } = useLanguage();
@@ -56,7 +71,7 @@ export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdro
   let inBox: ReactNode;
   if (loads) {
     const { title, ...attributes } = frame(clicked);
-    inBox = <iframe {...attributes} ref={frameRef} title={title} className={className} />;
+    inBox = <iframe {...attributes} key={frameKey} ref={frameRef} title={title} className={className} />;
   } else {
     inBox = (
       <div className={`${className} embed-placeholder`}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { eventDisplayWithLive } from '../../shared/live-state.ts';
 import type { EventPhase } from '../../shared/event-clock.ts';
+import { effectiveVideo } from '../../shared/live-state.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { playerAddress } from '../player-address.ts';
@@ -20,7 +21,8 @@ export function VideoSection() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { content, live } = useAppData();
-  const { video } = content;
+  // A backup stream the event team names on the day takes the player's place, behind the same placeholder.
+  const video = effectiveVideo(live, content.video);
   const { phase } = usePageEventClock();
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
@@ -33,6 +35,7 @@ export function VideoSection() {
         boxClassName="video-frame"
         className="video-frame__player"
         provider={video.provider}
+        frameKey={video.embedUrl}
         frame={(clicked) => ({
           src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
           title: t('video.frameTitle'),

@@ -1,6 +1,8 @@
 import { API_PATHS } from '../../shared/api.ts';
 import { EVENT_STATUSES } from '../../shared/event-clock.ts';
+import { EMBED_LOADS } from '../../shared/embeds.ts';
 import { NOTICE_LEVELS, type LiveNotice, type LiveSchedule, type LiveState } from '../../shared/live-state.ts';
+import type { PublicVideo } from '../../shared/page-data.ts';
 
 /**
  * Asks the server for the live state, conditionally once it has answered: what the returned
@@ -31,16 +33,20 @@ export function liveStateAsker(fetchLive: typeof fetch = (...args) => fetch(...a
   };
 }
 
-/** `value` as a live state when it has the shape of one, else null. */
+/**
+ * `value` as a live state when it has the shape of one, else null. A state without `stream` (a
+ * replica of the release before backup streams, during a rolling update) names none.
+ */
 export function readLiveState(value: unknown): LiveState | null {
   if (!isObject(value)) return null;
-  const { version, updated, notice, status, schedule = null } = value;
+  const { version, updated, notice, status, schedule = null, stream = null } = value;
   if (typeof version !== 'string' || typeof updated !== 'string' || Number.isNaN(Date.parse(updated))) return null;
   if (status !== null && !(EVENT_STATUSES as readonly unknown[]).includes(status)) return null;
   if (notice !== null && !isNotice(notice)) return null;
-  // A server of the release before answers without times: it moves none.
+  // A server of the release before answers without times or a stream: it moves none.
   if (schedule !== null && !isSchedule(schedule)) return null;
-  return { version, updated, notice, status, schedule } as LiveState;
+  if (stream !== null && !isVideo(stream)) return null;
+  return { version, updated, notice, status, schedule, stream } as LiveState;
 }
 
 function isSchedule(value: unknown): value is LiveSchedule {
@@ -57,6 +63,31 @@ function isSchedule(value: unknown): value is LiveSchedule {
       (display) => isObject(display) && typeof display.date === 'string' && typeof display.time === 'string',
     )
   );
+}
+
+/** A backup stream as the server forms it: its addresses, its provider and its placeholder picture. */
+function isVideo(value: unknown): value is PublicVideo {
+  if (!isObject(value) || !isObject(value.provider)) return false;
+  const { embedUrl, watchUrl, provider, poster } = value;
+  return (
+    isHttpsAddress(embedUrl) &&
+    isHttpsAddress(watchUrl) &&
+    typeof provider.name === 'string' &&
+    typeof provider.privacyUrl === 'string' &&
+    (EMBED_LOADS as readonly unknown[]).includes(provider.load) &&
+    (poster === null ||
+      (isObject(poster) &&
+        typeof poster.src === 'string' &&
+        (poster.srcset === undefined || typeof poster.srcset === 'string')))
+  );
+}
+
+function isHttpsAddress(value: unknown): boolean {
+  try {
+    return typeof value === 'string' && new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function isNotice(value: unknown): value is LiveNotice {

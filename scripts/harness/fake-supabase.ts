@@ -86,7 +86,7 @@ export const rows = (...list: unknown[]): Reply => json(list, { contentType: 'ap
 /** PostgREST's error body: `{ code, details, hint, message }`. */
 export const postgrestError = (status: number, code: string, message: string, hint: string | null = null): Reply =>
   json({ code, details: null, hint, message }, { status, contentType: 'application/json; charset=utf-8' });
-/** The live table's row as the migration leaves it: nothing filled in. */
+/** The live table's row as the migrations leave it: nothing filled in. */
 export const EMPTY_LIVE_ROW = {
   id: 1,
   notice_level: null,
@@ -96,6 +96,7 @@ export const EMPTY_LIVE_ROW = {
   status: null,
   start_time: null,
   end_time: null,
+  stream_embed_url: null,
   updated_at: '2026-11-26T08:00:00+00:00',
 };
 

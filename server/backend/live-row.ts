@@ -7,10 +7,9 @@ import { BackendDataError } from './backend-data.ts';
 /**
  * The backend's live row: the table `live_state` (supabase/migrations/), one row the event team
  * edits in Supabase's table editor. A column per language (`notice_de`, `notice_en` …) beside
- * `notice_level`, `status`, `start_time` and `end_time`: one plain text field each on a phone, no
- * JSON to type. The row is
- * put in the live file's shape and checked with the live file's rules and words, its findings
- * naming the column.
+ * `notice_level`, `status`, `start_time` and `end_time`, and `stream_embed_url` for a backup
+ * stream: one plain text field each on a phone, no JSON to type. The row is put in the live file's
+ * shape and checked with the live file's rules and words, its findings naming the column.
  */
 export const LIVE_TABLE = 'live_state';
 
@@ -18,10 +17,18 @@ const NOTICE_LEVEL = 'notice_level';
 const STATUS = 'status';
 const START_TIME = 'start_time';
 const END_TIME = 'end_time';
+/** A backup stream's address. */
+const STREAM_EMBED_URL = 'stream_embed_url';
 const UPDATED_AT = 'updated_at';
 const NOTICE_TEXT = /^notice_(?!level$)(.+)$/;
 /** Columns every row has, as the migration makes them; a notice's columns are one per language. */
-const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, START_TIME, END_TIME, UPDATED_AT] as const;
+const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, UPDATED_AT] as const;
+/**
+ * Columns later migrations add (20261127000000_live_schedule.sql, 20261127000100_live_stream.sql):
+ * a table made before them has none, and the row moves no times and names no backup stream.
+ */
+const LATER_COLUMNS = [START_TIME, END_TIME, STREAM_EMBED_URL] as const;
+const KNOWN_COLUMNS = [...REQUIRED_COLUMNS, ...LATER_COLUMNS];
 
 /** A row checked: what it says and when it was last saved, or why it is refused. */
 export type RowCheck =
@@ -47,7 +54,7 @@ export function checkLiveRow(rows: unknown, text: string, rules: LiveRules): Row
     ...Object.keys(columns)
       .filter((column) => !isKnown(column))
       .map((column) => {
-        const nearest = nearestName(column, [...REQUIRED_COLUMNS, ...languageColumns(rules.languages)]);
+        const nearest = nearestName(column, [...KNOWN_COLUMNS, ...languageColumns(rules.languages)]);
         return `\`${column}\` is not a column of ${LIVE_TABLE}${nearest ? `; did you mean \`${nearest}\`?` : ''}`;
       }),
   ];
@@ -67,8 +74,7 @@ function refused(problems: string[]): RowCheck {
   return { live: null, problems, warnings: [] };
 }
 
-const isKnown = (column: string) =>
-  (REQUIRED_COLUMNS as readonly string[]).includes(column) || NOTICE_TEXT.test(column);
+const isKnown = (column: string) => (KNOWN_COLUMNS as readonly string[]).includes(column) || NOTICE_TEXT.test(column);
 
 const languageColumns = (languages: readonly string[]) => languages.map((code) => `notice_${code}`);
 
@@ -79,7 +85,7 @@ const languageColumns = (languages: readonly string[]) => languages.map((code) =
 const blankAsNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
-/** The row in the live file's shape: a notice when its level or any of its texts is filled in. */
+/** The row in the live file's shape: a notice when its level or any of its texts is filled in, a stream when its address is. */
 function inFileShape(columns: Record<string, unknown>): Record<string, unknown> {
   const text: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(columns)) {
@@ -88,11 +94,13 @@ function inFileShape(columns: Record<string, unknown>): Record<string, unknown> 
   }
   const level = blankAsNull(columns[NOTICE_LEVEL]);
   const notice = level === null && Object.keys(text).length === 0 ? null : { level: level ?? undefined, text };
+  const streamUrl = blankAsNull(columns[STREAM_EMBED_URL]);
   return {
     notice,
     status: blankAsNull(columns[STATUS]),
     startTime: blankAsNull(columns[START_TIME]),
     endTime: blankAsNull(columns[END_TIME]),
+    stream: streamUrl === null ? null : { embedUrl: streamUrl },
   };
 }
 
@@ -104,6 +112,7 @@ function columnOf(path: readonly PropertyKey[]): string {
   if (first === 'notice') return 'the notice';
   if (first === 'startTime') return START_TIME;
   if (first === 'endTime') return END_TIME;
+  if (first === 'stream') return STREAM_EMBED_URL;
   return first ?? 'the row';
 }
 

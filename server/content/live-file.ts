@@ -7,12 +7,13 @@ import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
 import type { LiveRules } from './live-rules.ts';
 import { checkSchedule, liveTime } from './live-schedule.ts';
+import { checkLiveStream, liveStreamField } from './live-stream.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
-/** What the live file says, before it is given a version and a time: no notice and no status when it is missing. */
+/** What the live file says, before it is given a version and a time: no notice, status or stream when it is missing. */
 export type LiveChanges = Omit<LiveState, 'version' | 'updated'>;
 
-export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null, schedule: null };
+export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null, schedule: null, stream: null };
 
 const noticeText = z
   .string()
@@ -51,6 +52,7 @@ export const liveSchema = z.strictObject({
     .describe(
       'The end on the day, like 21:30, in place of the content file’s event.endTime (a longer broadcast, an early end)',
     ),
+  stream: liveStreamField,
 });
 
 /** What checking the live file's text found: its changes when usable, its problems and its warnings. */
@@ -101,6 +103,9 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
   const { notice, status, startTime, endTime } = parsed.data;
   const timed = checkSchedule({ startTime, endTime }, rules.event, fields);
   problems.push(...timed.problems);
+  const backup = checkLiveStream(parsed.data.stream, fields, rules.stream);
+  problems.push(...backup.problems);
+  warnings.push(...backup.warnings);
   const text = notice ? noticeTexts(notice.text, fields, languages, problems, warnings) : null;
   if (problems.length > 0) return { live: null, problems, warnings };
   return {
@@ -108,6 +113,7 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
       notice: notice && text ? { level: notice.level, text } : null,
       status: status ?? null,
       schedule: timed.schedule,
+      stream: backup.stream,
     },
     problems,
     warnings,

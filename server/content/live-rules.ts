@@ -1,5 +1,6 @@
 import { eventDisplayIn, utcOffsetMinutes } from './event-display.ts';
 import type { LiveEventRules } from './live-schedule.ts';
+import { liveStreamRulesOf, type LiveStreamRules } from './live-stream.ts';
 import { valuesByLanguage, type SiteContent } from './site-content.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface LiveRules {
   languages: readonly string[];
   /** The event's planned day and times, which the live state's times move; null while unknown. */
   event: LiveEventRules | null;
+  /** What a backup stream is checked against; null while the content file has problems (live-stream.ts). */
+  stream: LiveStreamRules | null;
 }
 
 /** The rules of a content file that loaded. */
@@ -19,6 +22,7 @@ export function liveRulesOf(content: SiteContent): LiveRules {
   const languages = content.public.languages;
   return {
     languages: languages.map((language) => language.code),
+    stream: liveStreamRulesOf(content),
     event: {
       date,
       startTime,
@@ -34,7 +38,10 @@ export function liveRulesOf(content: SiteContent): LiveRules {
   };
 }
 
-/** The rules while the content file itself has problems: its languages, as it lists them. */
+/**
+ * The rules while the content file itself has problems: its languages, as it lists them. Its
+ * frames are not known, so a backup stream cannot be checked and is left out with a warning.
+ */
 export function liveRulesOfLanguages(languages: readonly string[]): LiveRules {
-  return { languages, event: null };
+  return { languages, event: null, stream: null };
 }

@@ -63,7 +63,7 @@ const studioName = heroText(TEXT_LIMITS.studioName);
 const cityName = heroText(TEXT_LIMITS.city);
 const note = z.string().optional().describe('A note for editors that this object still holds sample values');
 
-const httpsUrl = z
+export const httpsUrl = z
   .string()
   .regex(/^https:\/\//i, 'must be an absolute https:// address')
   .refine((value) => parseUrl(value)?.protocol === 'https:', 'must be an absolute https:// address');

@@ -69,7 +69,13 @@ export function backendLiveSource(
     const state = withVersion(checked.live, new Date(checked.updated));
     if (state.version !== kept.state.version)
       logger.info(
-        { table: 'live_state', version: state.version, notice: state.notice?.level ?? null, status: state.status },
+        {
+          table: 'live_state',
+          version: state.version,
+          notice: state.notice?.level ?? null,
+          status: state.status,
+          stream: state.stream?.embedUrl ?? null,
+        },
         'live state changed',
       );
     kept = { state, row: (rows as unknown[])[0] };

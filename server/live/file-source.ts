@@ -66,7 +66,13 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
     if (next.version === state.version) return;
     state = next;
     logger.info(
-      { file: shown, version: state.version, notice: state.notice?.level ?? null, status: state.status },
+      {
+        file: shown,
+        version: state.version,
+        notice: state.notice?.level ?? null,
+        status: state.status,
+        stream: state.stream?.embedUrl ?? null,
+      },
       'text' in now && now.text === null ? 'live file removed: no live changes' : 'live state changed',
     );
   };

@@ -4,19 +4,38 @@ import type { LiveChanges } from '../content/live-file.ts';
 
 /**
  * The live state with its version and its time: the version a hash of what it says, so that every
- * replica names the same notice, status and times alike, and any change of a word or a minute gives a new one.
+ * replica names the same notice, status, times and stream alike, and any change of a word or a minute gives a new one.
  */
 export function withVersion(changes: LiveChanges, updated: Date): LiveState {
   const notice = changes.notice && {
     level: changes.notice.level,
     text: Object.fromEntries(Object.entries(changes.notice.text).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
-  const times = changes.schedule && [changes.schedule.start, changes.schedule.end];
   const version = createHash('sha256')
-    .update(JSON.stringify([notice, changes.status, ...(times ? [times] : [])]))
+    .update(JSON.stringify([notice, changes.status, ...streamPart(changes), ...schedulePart(changes)]))
     .digest('base64url')
     .slice(0, 16);
-  return { version, updated: updated.toISOString(), notice, status: changes.status, schedule: changes.schedule };
+  return {
+    version,
+    updated: updated.toISOString(),
+    notice,
+    status: changes.status,
+    schedule: changes.schedule,
+    stream: changes.stream,
+  };
+}
+
+/** The day's times' part of the version: none where the content file's stand, as for the stream. */
+function schedulePart({ schedule }: LiveChanges): unknown[] {
+  return schedule ? [[schedule.start, schedule.end]] : [];
+}
+
+/**
+ * A backup stream's part of the version: none without one, so that a state without a stream keeps
+ * the version it had before there were streams (replicas of either release name it alike).
+ */
+function streamPart({ stream }: LiveChanges): unknown[] {
+  return stream ? [stream] : [];
 }
 
 /**

@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 import type { Config } from '../config/environment.ts';
+import { frameOrigins } from '../content/frame-origins.ts';
 import type { SiteContent } from '../content/site-content.ts';
 
 /** The CSP hash sources of the one inline script and the one inline style every page carries. */
@@ -35,7 +36,6 @@ export function contentSecurityPolicy(
   { backendImages }: ImageSources,
 ): Record<string, string[]> {
   const file = content.raw;
-  const embeds = [file.video.embedUrl, ...file.studios.map((studio) => studio.mapEmbedUrl)];
   const images = [
     file.logo,
     ...file.heroSlides.flatMap((slide) => [slide.image, ...srcsetAddresses(slide.srcset)]),
@@ -54,7 +54,7 @@ export function contentSecurityPolicy(
     ],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    'frame-src': originsOf(embeds),
+    'frame-src': frameOrigins(file),
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -34,6 +34,7 @@ describe('the live row’s check', () => {
         notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Start at 18:15' } },
         status: 'EventPostponed',
         schedule: null,
+        stream: null,
       },
       updated: '2027-03-18T16:40:12.500Z',
       warnings: [],
@@ -41,11 +42,12 @@ describe('the live row’s check', () => {
   });
 
   it('takes a row with nothing filled in, or only emptied fields, as no live changes', () => {
-    expect(check(row({})).live).toEqual({ notice: null, status: null, schedule: null });
+    expect(check(row({})).live).toEqual({ notice: null, status: null, schedule: null, stream: null });
     expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({
       notice: null,
       status: null,
       schedule: null,
+      stream: null,
     });
   });
 
@@ -104,8 +106,6 @@ describe('the live row’s check', () => {
       'id is missing',
       'notice_level is missing',
       'status is missing',
-      'start_time is missing',
-      'end_time is missing',
       'updated_at is missing',
     ]);
     expect(problems(row({}), row({ id: 2 }))).toEqual([

@@ -13,6 +13,7 @@ const SHOWN: LiveState = {
   notice: null,
   status: null,
   schedule: null,
+  stream: null,
 };
 const NEWER: LiveState = {
   version: 'b',
@@ -20,6 +21,7 @@ const NEWER: LiveState = {
   notice: { level: 'warning', text: { de: 'Später' } },
   status: 'EventPostponed',
   schedule: null,
+  stream: null,
 };
 
 const SCHEDULE = {

@@ -19,6 +19,7 @@ const DELAYED: LiveState = {
   notice: null,
   status: null,
   schedule: form(new Date(START + 15 * MINUTE_MS), new Date(END)),
+  stream: null,
 };
 const ENDED_EARLY: LiveState = {
   ...DELAYED,

@@ -15,6 +15,7 @@ const RENDERED: LiveState = {
   notice: null,
   status: null,
   schedule: null,
+  stream: null,
 };
 const POSTED: LiveState = {
   version: 'b',
@@ -22,6 +23,7 @@ const POSTED: LiveState = {
   notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Starts at 18:15' } },
   status: 'EventPostponed',
   schedule: null,
+  stream: null,
 };
 const TAKEN_DOWN: LiveState = { ...POSTED, version: 'c', updated: '2027-03-18T08:10:00.000Z', notice: null };
 const en = dictionary('en');

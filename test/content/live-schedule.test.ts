@@ -102,6 +102,11 @@ describe('the live row’s times', () => {
     expect(checked.live?.schedule).toMatchObject({ start: VIENNA_18 + 15 * MINUTE, end: VIENNA_18 + 210 * MINUTE });
   });
 
+  it('are none where the columns are not there (a table made before their migration)', () => {
+    const { start_time: _start, end_time: _end, ...older } = { ...EMPTY_LIVE_ROW };
+    expect(checkLiveRow([older], JSON.stringify([older]), rules).live).toMatchObject({ schedule: null });
+  });
+
   it('are refused naming the column', () => {
     const checked = checkRow({ start_time: '19:00', end_time: '18:30' });
     expect(checked.live).toBeNull();

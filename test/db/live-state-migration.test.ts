@@ -72,6 +72,21 @@ describe('the live_state migration', () => {
     await db.sql(`update public.live_state set start_time = null, end_time = null`);
   });
 
+  it('adds the backup stream’s column, empty, which anon reads and cannot change', async () => {
+    expect(readdirSync(MIGRATIONS)).toContain('20261127000100_live_stream.sql');
+    expect(await db.sql('select stream_embed_url is null from public.live_state')).toBe('t');
+    const backup = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ';
+    await db.sql(`update public.live_state set stream_embed_url = '${backup}'`);
+    expect(await as('anon', 'select stream_embed_url from public.live_state')).toBe(backup);
+    await expect(as('anon', `update public.live_state set stream_embed_url = ''`)).rejects.toThrow(
+      /permission denied for table live_state/,
+    );
+    await expect(as('authenticated', 'select stream_embed_url from public.live_state')).rejects.toThrow(
+      /permission denied/,
+    );
+    expect(await db.sql('select stream_embed_url from public.live_state')).toBe(backup);
+  });
+
   it('stamps updated_at on every save, whatever the save sets it to', async () => {
     const before = await db.sql('select updated_at from public.live_state');
     await db.sql(`update public.live_state set notice_en = 'Start at 18:15', updated_at = '2000-01-01'`);

@@ -29,6 +29,7 @@ export const NO_LIVE_STATE: LiveState = {
   notice: null,
   status: null,
   schedule: null,
+  stream: null,
 };
 
 interface Options {

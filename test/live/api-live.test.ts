@@ -21,7 +21,12 @@ describe('GET /api/live', () => {
     const { app } = await testApp({ liveSource: live });
     const res = await request(app).get('/api/live').expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body).toEqual({ version: (await live.get()).version, updated: LIVE_START.toISOString(), ...POSTPONED });
+    expect(res.body).toEqual({
+      version: (await live.get()).version,
+      updated: LIVE_START.toISOString(),
+      ...POSTPONED,
+      stream: null,
+    });
     // Escaped as for a <script> element: a notice's markup is never markup.
     expect(res.text).toContain('Verschoben \\u003cb\\u003e!\\u003c/b\\u003e');
     live.set({ notice: null, status: null, schedule: null });
@@ -31,6 +36,7 @@ describe('GET /api/live', () => {
       notice: null,
       status: null,
       schedule: null,
+      stream: null,
     });
   });
 
