@@ -160,4 +160,13 @@ describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
     },
     60_000,
   );
+
+  // Before a choice the overlay shows, in German, the default, over the page and its banner.
+  it('marks the landing page under the language overlay, accessibly', async () => {
+    const visitor = await browsers.visitor(server.url);
+    await visitor.goto('/');
+    expect(await visitor.count('.overlay')).toBe(1);
+    expect(await visitor.text('[data-testid="rehearsal"] strong')).toBe(dictionary('de').rehearsal.label);
+    expect(await violations(visitor)).toEqual([]);
+  }, 60_000);
 });
