@@ -9,6 +9,7 @@ import { HydrateLater } from './components/HydrateLater.tsx';
 import { LanguageMenu } from './components/LanguageMenu.tsx';
 import { LanguageOverlay } from './components/LanguageOverlay.tsx';
 import { LateLiveNotice, LiveNotice } from './components/LiveNotice.tsx';
+import { PageRehearsalBanner } from './components/RehearsalBanner.tsx';
 import { HydrationProvider } from './hydration.tsx';
 import { LanguageProvider, useLanguage } from './language.tsx';
 import { useLiveState } from './live/use-live-state.ts';
@@ -28,6 +29,8 @@ export function App({ page, showErrorStack, livePollSeconds }: AppProps) {
     <HydrationProvider>
       <FollowedAppData app={page.app} livePollSeconds={livePollSeconds}>
         <LanguageProvider initialLanguage={page.language} initialChosen={page.languageChosen}>
+          {/* Outside the error boundary: a rehearsal's page says so whatever happens below. */}
+          <PageRehearsalBanner />
           <ErrorBoundary showStack={showErrorStack}>
             <Layout />
           </ErrorBoundary>

@@ -8,6 +8,7 @@ import {
   type EventTimes,
 } from '../shared/event-clock.ts';
 import { eventWithLive } from '../shared/live-state.ts';
+import { eventNow } from '../shared/rehearsal.ts';
 import { useAppData } from './app-data.tsx';
 import { onEventWallClock } from './visitor-time.ts';
 
@@ -23,7 +24,8 @@ export function usePageEvent(): PublicEvent {
 
 /** The clock of the page's event (usePageEvent), starting from the clock the server rendered. */
 export function usePageEventClock(): EventClock {
-  return useEventClock(usePageEvent(), useAppData().clock);
+  const { clock, rehearsal } = useAppData();
+  return useEventClock(usePageEvent(), clock, rehearsal?.shiftMs);
 }
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */
@@ -36,16 +38,21 @@ const LONGEST_WAIT_MS = HOUR_MS;
  * countdown's text changes (every second in the last hour, every minute or day before).
  * A cancelled or postponed event's clock stands still.
  */
-export function useEventClock(event: EventTimes & { status: EventStatus }, rendered: EventClock | null): EventClock {
+export function useEventClock(
+  event: EventTimes & { status: EventStatus },
+  rendered: EventClock | null,
+  /** A rehearsal's shift of the event clock (ms). */
+  shiftMs = 0,
+): EventClock {
   const { start, end, status } = event;
-  const [clock, setClock] = useState(() => rendered ?? eventClockWithStatus(Date.now(), { start, end, status }));
+  const [clock, setClock] = useState(() => rendered ?? eventClockWithStatus(eventNow(shiftMs), { start, end, status }));
 
   // A layout effect: after a client-side navigation the stale clock is never painted.
   useLayoutEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
       clearTimeout(timer);
-      const now = Date.now();
+      const now = eventNow(shiftMs);
       const next = eventClockWithStatus(now, { start, end, status });
       setClock((shown) => (sameClock(shown, next) ? shown : next));
       if (next.changesAt !== null) {
@@ -59,7 +66,7 @@ export function useEventClock(event: EventTimes & { status: EventStatus }, rende
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', update);
     };
-  }, [start, end, status]);
+  }, [start, end, status, shiftMs]);
 
   return clock;
 }

@@ -21,7 +21,7 @@ import { liveRouter } from './api/live-route.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { PAGE_ROUTE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
-import { sendErrorPage } from './pages/render.tsx';
+import { errorPageRehearsal, sendErrorPage } from './pages/render.tsx';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './config/paths.ts';
 import { publicFiles } from './static/public-files.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
@@ -30,6 +30,7 @@ import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { hashedAssets } from './static/static-assets.ts';
 import { liveRulesOf } from './content/live-rules.ts';
+import { eventNow } from '../shared/rehearsal.ts';
 
 export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   metrics: Metrics;
@@ -40,7 +41,10 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   liveSource?: LiveSource;
   /** Told how every /api answer was served and about every failed backend call; the metrics' observer in production. */
   cacheObserver?: CacheObserver;
-  /** The clock (ms since the epoch) of the backend caches and of the event's phase and countdown. */
+  /**
+   * The real clock (ms since the epoch) of the backend caches, and of the event's phase and
+   * countdown moved by a rehearsal's shift (`rehearsal`).
+   */
   now?: () => number;
   /** Keep rendered pages (the default); off, every request renders. */
   pageCache?: boolean;
@@ -95,6 +99,8 @@ export function createApp(appDeps: AppDeps): express.Express {
       { backendImages: made === null },
     ),
   );
+  // A rehearsal's answers, whatever they are, are kept from search engines: its clock is not the event's.
+  if (deps.rehearsal) app.use(noIndex);
   // While shutting down, answers close their connections so clients reconnect elsewhere.
   app.use(closeConnectionsWhileDraining(deps.readiness));
   // Before any route: a POST never reaches a handler and no body is ever read.
@@ -107,7 +113,10 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(healthRoutes(deps.readiness));
 
   // The pages come first: what most requests ask for is handed out without passing the rest.
-  const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true, now: appDeps.now ?? Date.now });
+  // The event clock: the real one, moved by a rehearsal's shift. Nothing else reads it.
+  const realNow = appDeps.now ?? Date.now;
+  const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
+  const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true, now: eventClockNow });
   app.get(PAGE_ROUTE_PATHS, pages);
 
   // Before the static folders: an /api request must not wait for a file lookup.
@@ -129,9 +138,18 @@ export function createApp(appDeps: AppDeps): express.Express {
     language: deps.content.public.languages[0]!.code,
     assets: deps.clientAssets,
     showErrorStack: !config.production,
+    rehearsal: deps.rehearsal
+      ? errorPageRehearsal(deps.translations.forRequest(deps.content.public.languages[0]!.code), deps.rehearsal)
+      : null,
   };
   app.use(errorHandler({ logger: deps.logger, sendErrorPage: (res, error) => sendErrorPage(res, error, errorPage) }));
   return app;
+}
+
+/** `X-Robots-Tag: noindex` on an answer, pages and every other. */
+function noIndex(_req: express.Request, res: express.Response, next: express.NextFunction): void {
+  res.setHeader('X-Robots-Tag', 'noindex');
+  next();
 }
 
 /**

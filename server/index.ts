@@ -5,6 +5,8 @@ import { loadClientAssets } from './static/client-assets.ts';
 import { loadConfig } from './config/environment.ts';
 import { checkEditorFiles } from './content/editor-files.ts';
 import { ContentError } from './content/site-content.ts';
+import { rehearsalClock } from './content/rehearsal-clock.ts';
+import type { Rehearsal } from '../shared/rehearsal.ts';
 import { fileLiveSource } from './live/file-source.ts';
 import { createReadiness } from './ops/health.ts';
 import { createHttpServer } from './ops/http-server.ts';
@@ -43,6 +45,15 @@ try {
   if (content.placeholders.length > 0) {
     processLogger.warn({ fields: content.placeholders }, 'content file still holds sample values');
   }
+  // A rehearsal's event clock reads REHEARSAL_CLOCK now, in the content file's zone, and runs on from here.
+  let rehearsal: Rehearsal | null = null;
+  if (config.rehearsalClock) {
+    rehearsal = rehearsalClock(config.rehearsalClock, content.event.timeZone, Date.now());
+    processLogger.warn(
+      { rehearsalClock: config.rehearsalClock.given, ...rehearsal },
+      'rehearsal: the event clock is shifted, every page is marked and noindex',
+    );
+  }
   const metrics = createMetrics({ droppedLogLines: output.droppedLines });
   const readiness = createReadiness();
   // With a backend, its row is the live state (createApp reads it); without, the live file, read
@@ -73,6 +84,7 @@ try {
     cacheObserver: metrics.cacheObserver,
     liveSource,
     readiness,
+    rehearsal,
   });
   started = { config, processLogger, app, metrics, readiness, exits };
 } catch (error) {

@@ -2,6 +2,7 @@ import type { Language } from './languages.ts';
 import type { PageAssets, PublicContent } from './page-data.ts';
 import type { EventClock } from './event-clock.ts';
 import type { LiveState } from './live-state.ts';
+import type { Rehearsal } from './rehearsal.ts';
 
 /** What the page shows beyond its texts, the same in every language. */
 export interface AppData extends PageAssets {
@@ -13,6 +14,8 @@ export interface AppData extends PageAssets {
    * repeats; null on pages that do not show it.
    */
   clock: EventClock | null;
+  /** A rehearsal's shifted event clock, which the browser's event clock follows too; null on the real clock. */
+  rehearsal: Rehearsal | null;
 }
 
 /** The page as the server rendered it: what the browser's first render repeats. */

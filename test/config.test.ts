@@ -264,3 +264,52 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('REHEARSAL_CLOCK and REHEARSAL_IN_PRODUCTION', () => {
+  it('runs on the real clock unless REHEARSAL_CLOCK is set', () => {
+    expect(loadConfig({}).rehearsalClock).toBeNull();
+    expect(loadConfig({ REHEARSAL_CLOCK: '' }).rehearsalClock).toBeNull();
+  });
+
+  it("takes a wall-clock time, left for the event's zone, or an instant with its offset", () => {
+    expect(loadConfig({ REHEARSAL_CLOCK: '2027-03-18T17:55' }).rehearsalClock).toEqual({
+      given: '2027-03-18T17:55',
+      wallClock: { date: '2027-03-18', time: '17:55' },
+    });
+    const instant = Date.UTC(2027, 2, 18, 16, 55);
+    for (const given of ['2027-03-18T16:55Z', '2027-03-18T17:55+01:00', '2027-03-18T16:55:00.000Z']) {
+      expect(loadConfig({ REHEARSAL_CLOCK: given }).rehearsalClock).toEqual({ given, instant });
+    }
+  });
+
+  it.each([
+    'tomorrow',
+    '2027-03-18',
+    '2027-03-18 17:55',
+    '2027-02-30T17:55',
+    '2027-03-18T24:00',
+    '2027-03-18T17:55+25:00',
+  ])('refuses %j with one line naming the variable', (given) => {
+    expect(() => loadConfig({ REHEARSAL_CLOCK: given })).toThrow(ConfigError);
+    expect(() => loadConfig({ REHEARSAL_CLOCK: given })).toThrow(
+      /^Invalid REHEARSAL_CLOCK: must be the event clock's time at start [^;\n]+ like 2027-03-18T17:55, [^;\n]+$/,
+    );
+  });
+
+  it('is refused with NODE_ENV=production unless REHEARSAL_IN_PRODUCTION=yes, in one line naming both', () => {
+    const production = { NODE_ENV: 'production', REHEARSAL_CLOCK: '2027-03-18T17:55' };
+    expect(() => loadConfig(production)).toThrow(
+      /^Invalid REHEARSAL_CLOCK: a rehearsal is refused with NODE_ENV=production unless REHEARSAL_IN_PRODUCTION=yes$/,
+    );
+    expect(loadConfig({ ...production, REHEARSAL_IN_PRODUCTION: 'yes' })).toMatchObject({
+      production: true,
+      rehearsalClock: { given: '2027-03-18T17:55' },
+    });
+    expect(() => loadConfig({ ...production, REHEARSAL_IN_PRODUCTION: 'true' })).toThrow(
+      /^Invalid REHEARSAL_IN_PRODUCTION: must be yes, or unset$/,
+    );
+    // Outside production, and in production without a rehearsal, the second variable changes nothing.
+    expect(loadConfig({ REHEARSAL_CLOCK: '2027-03-18T17:55', NODE_ENV: 'development' }).rehearsalClock).not.toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', REHEARSAL_IN_PRODUCTION: 'yes' }).rehearsalClock).toBeNull();
+  });
+});

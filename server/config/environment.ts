@@ -94,6 +94,49 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * REHEARSAL_CLOCK as given: what the event clock reads when the server starts. A wall-clock time
+ * (`2027-03-18T17:55`) is read in the content file's time zone, which this module does not know:
+ * server/content/rehearsal-clock.ts turns it into the clock's shift once the content is read.
+ */
+export type RehearsalClockSetting =
+  { given: string; wallClock: { date: string; time: string } } | { given: string; instant: number };
+
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
+
+/** A day that exists (no 30 February) and a time of day from 00:00 to 23:59. */
+function isDayAndTime(date: string, time: string): boolean {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const day = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date) && hour <= 23 && minute <= 59;
+}
+
+const rehearsalClock = z
+  .string()
+  .trim()
+  .transform((value, ctx): RehearsalClockSetting => {
+    const wall = WALL_CLOCK.exec(value);
+    if (wall && isDayAndTime(wall[1]!, wall[2]!))
+      return { given: value, wallClock: { date: wall[1]!, time: wall[2]! } };
+    const instant = INSTANT.exec(value);
+    if (
+      instant &&
+      isDayAndTime(instant[1]!, instant[2]!) &&
+      Number(instant[6] ?? 0) <= 23 &&
+      Number(instant[7] ?? 0) <= 59
+    ) {
+      const at = Date.parse(value.toUpperCase());
+      if (Number.isFinite(at)) return { given: value, instant: at };
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be the event clock's time at start on the event's wall clock, like 2027-03-18T17:55, or an instant with its offset, like 2027-03-18T16:55Z",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: port.default(3000),
   // Prometheus' own range of exporter ports; apart from the visitors' port, so no public route reaches it.
@@ -134,6 +177,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: milliseconds.default(66_000),
   REQUEST_TIMEOUT_MS: milliseconds.default(75_000),
   TRUST_PROXY: trustProxy,
+  REHEARSAL_CLOCK: rehearsalClock.optional(),
+  REHEARSAL_IN_PRODUCTION: z.literal('yes', 'must be yes, or unset').optional(),
 });
 
 /** The timeouts' order, checked once each of them is a valid number. */
@@ -154,6 +199,14 @@ const portsApart = envSchema
   .refine((e) => e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT, {
     path: ['METRICS_PORT'],
     message: 'must differ from PORT',
+  });
+
+/** A rehearsal's clock on a production server only when a second variable says so. */
+const rehearsalAllowed = envSchema
+  .pick({ NODE_ENV: true, REHEARSAL_CLOCK: true, REHEARSAL_IN_PRODUCTION: true })
+  .refine((e) => !e.REHEARSAL_CLOCK || e.NODE_ENV !== 'production' || e.REHEARSAL_IN_PRODUCTION === 'yes', {
+    path: ['REHEARSAL_CLOCK'],
+    message: 'a rehearsal is refused with NODE_ENV=production unless REHEARSAL_IN_PRODUCTION=yes',
   });
 
 /** Every environment variable the server reads. */
@@ -228,6 +281,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Which proxies in front may tell the client's address and protocol (X-Forwarded-*). */
   trustProxy: TrustProxy;
+  /** What the event clock reads at start in a rehearsal (REHEARSAL_CLOCK); null: the real clock. */
+  rehearsalClock: RehearsalClockSetting | null;
 }
 
 /** Reads and checks the environment once, at start. Nothing else reads process.env. */
@@ -236,12 +291,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(variables);
   const order = timeoutOrder.safeParse(variables);
   const ports = portsApart.safeParse(variables);
+  const rehearsal = rehearsalAllowed.safeParse(variables);
   const backend = backendSettings(variables.SUPABASE_URL, variables.SUPABASE_ANON_KEY);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues),
     // The order's and the ports' own findings only: a value that is not a number is reported above.
     ...(order.success ? [] : order.error.issues.filter((issue) => issue.code === 'custom')),
     ...(ports.success ? [] : ports.error.issues.filter((issue) => issue.code === 'custom')),
+    ...(rehearsal.success
+      ? []
+      : rehearsal.error.issues.filter((issue) => issue.code === 'custom' && issue.path[0] === 'REHEARSAL_CLOCK')),
   ]
     // One line per variable: its first problem.
     .filter((issue, index, issues) => issues.findIndex((other) => other.path[0] === issue.path[0]) === index)
@@ -290,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    rehearsalClock: e.REHEARSAL_CLOCK ?? null,
   });
 }
 

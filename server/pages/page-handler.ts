@@ -18,6 +18,7 @@ import type { PageAssets } from '../../shared/page-data.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../http/route-label.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
 import { clockStep, eventClockWithStatus, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
+import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { edgeSeconds, namesLanguage, offerToEdge } from './edge-lifetime.ts';
 
 export interface PageDeps {
@@ -29,6 +30,8 @@ export interface PageDeps {
   /** The notice and status the event team changes without a restart. */
   liveSource: LiveSource;
   logger: Logger;
+  /** A rehearsal (REHEARSAL_CLOCK): every page is marked and kept from search engines; none by default. */
+  rehearsal?: Rehearsal | null;
 }
 
 /**
@@ -46,7 +49,10 @@ export const PAGE_ROUTE_PATHS = Object.values(PAGE_PATHS);
 export interface PageHandlerOptions {
   /** Keep rendered pages (the default); off, every request streams a render. */
   cache?: boolean;
-  /** The clock the event's phase and countdown are read from (ms since the epoch). */
+  /**
+   * The clock the event's phase and countdown are read from (ms since the epoch): the event
+   * clock, which a rehearsal shifts (app.ts gives it so); the page's edge lifetime is counted on it too.
+   */
   now?: () => number;
 }
 
@@ -120,7 +126,7 @@ function pageRequest(
     bootstrap: {
       language: choice.language,
       languageChosen: choice.chosen,
-      app: { content: deps.content.public, ...assets, live, clock },
+      app: { content: deps.content.public, ...assets, live, clock, rehearsal: deps.rehearsal ?? null },
       translations: deps.translations.resources(choice.language),
       livePollSeconds: deps.config.live.pollSeconds,
     },

@@ -4,9 +4,12 @@ import type { Response } from 'express';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
 import type { Logger } from 'pino';
 import { App } from '../../client/App.tsx';
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx';
+import { RehearsalBanner, rehearsalTexts, type RehearsalTexts } from '../../client/components/RehearsalBanner.tsx';
+import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { Document, InlineStylesheet } from './document.tsx';
 import type { PageRequest } from './page-request.ts';
 import type { PageKind } from '../../shared/routes.ts';
@@ -116,11 +119,23 @@ export function renderPageToBuffer(page: PageRequest, logger: Logger): Promise<B
 
 export interface ErrorPageOptions extends Pick<PageRequest, 'assets' | 'showErrorStack'> {
   language: string;
+  /** A rehearsal's banner, in the page's language: the error page is marked like every other page. */
+  rehearsal: RehearsalTexts | null;
 }
 
 /** What the error page of a page request is rendered with. */
 export function errorPageOptions(page: PageRequest): ErrorPageOptions {
-  return { language: page.bootstrap.language, assets: page.assets, showErrorStack: page.showErrorStack };
+  return {
+    language: page.bootstrap.language,
+    assets: page.assets,
+    showErrorStack: page.showErrorStack,
+    rehearsal: page.bootstrap.app.rehearsal && errorPageRehearsal(page.i18n, page.bootstrap.app.rehearsal),
+  };
+}
+
+/** The rehearsal's banner for an error page, in the language `i18n` speaks. */
+export function errorPageRehearsal(i18n: I18n, rehearsal: Rehearsal): RehearsalTexts {
+  return rehearsalTexts((key, values) => i18n.t(key, values), rehearsal);
 }
 
 /** The error page: status 500, never cached, the stack only outside production. */
@@ -135,9 +150,11 @@ export function sendErrorPage(res: Response, error: unknown, page: ErrorPageOpti
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Unexpected Application Error!</title>
+        {page.rehearsal && <meta name="robots" content="noindex" />}
         <InlineStylesheet assets={page.assets} />
       </head>
       <body>
+        {page.rehearsal && <RehearsalBanner texts={page.rehearsal} />}
         <ErrorPage error={error} showStack={page.showErrorStack} />
       </body>
     </html>,

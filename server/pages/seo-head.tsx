@@ -17,10 +17,12 @@ export interface SeoHeadProps {
  * What search engines and link previews read from the head: the canonical address and
  * its languages, Open Graph and Twitter card tags, and (on the landing page) the event
  * as JSON-LD. Every address is built from the public origin, never from request headers,
- * so no Host or X-Forwarded-Host header can change the page. A 404 is only marked noindex.
+ * so no Host or X-Forwarded-Host header can change the page. A 404 is only marked noindex, and so
+ * is every page of a rehearsal, whose event clock is not the real one.
  */
 export function SeoHead({ page, title, description }: SeoHeadProps) {
   if (page.kind === 'notFound') return <meta name="robots" content="noindex" />;
+  const noindex = page.bootstrap.app.rehearsal && <meta name="robots" content="noindex" />;
   const { language, app } = page.bootstrap;
   const { languages } = app.content;
 
@@ -30,6 +32,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
   const image = previewImage(app, page.publicOrigin);
   return (
     <>
+      {noindex}
       <link rel="canonical" href={canonical} />
       {languageAlternates(
         page.publicOrigin,

@@ -17,7 +17,12 @@ let url: string;
 beforeAll(async () => {
   const assets = loadClientAssets(CLIENT_BUILD_DIR);
   const app = express().get('/', (_request, response) =>
-    sendErrorPage(response, new Error('The legal notice broke'), { language: 'de', assets, showErrorStack: false }),
+    sendErrorPage(response, new Error('The legal notice broke'), {
+      language: 'de',
+      assets,
+      showErrorStack: false,
+      rehearsal: null,
+    }),
   );
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

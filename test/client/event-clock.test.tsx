@@ -89,6 +89,26 @@ describe('an open page across the start and the end', () => {
     expect(phase()).toBe('after');
     act(() => root.unmount());
   });
+
+  it("follows a rehearsal's shifted event clock: the visitor's clock moved by the page's shift", async () => {
+    // The real clock months before the event; the rehearsal's event clock 3 s before its start.
+    const real = Date.UTC(2026, 10, 26, 12, 0);
+    vi.setSystemTime(real);
+    const rehearsal = { shiftMs: START - 3000 - real, clockAtStart: '2027-03-18 11:59', timeZone: 'Etc/GMT+5' };
+    const rendered = eventClock(START - 3000, { start: START, end: END }, MINUTE_MS);
+    const { root } = renderApp({ language: 'en', content, clock: rendered, rehearsal });
+    await advance(0);
+    expect(phase()).toBe('before');
+    expect(countdown()).toBe('Starts in 3 s');
+    expect(document.querySelector('[data-testid="rehearsal"] strong')!.textContent).toBe(
+      dictionary('en').rehearsal.label,
+    );
+    await advance(3000);
+    expect(phase()).toBe('live');
+    await advance(2 * MINUTE_MS);
+    expect(phase()).toBe('after');
+    act(() => root.unmount());
+  });
 });
 
 describe("the event's times on the visitor's clock", () => {

@@ -9,6 +9,7 @@ import { App } from '../../client/App.tsx';
 import { loadContent, type SiteContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import type { PageSlide } from '../../shared/page-data.ts';
+import type { Rehearsal } from '../../shared/rehearsal.ts';
 import type { EventClock } from '../../shared/event-clock.ts';
 import { I18N_OPTIONS, NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Language } from '../../shared/languages.ts';
@@ -41,6 +42,7 @@ interface Options {
   path?: string;
   /** The clock the page was rendered at; by default none, and the hero reads the test's clock. */
   clock?: EventClock | null;
+  rehearsal?: Rehearsal | null;
   content?: SiteContent;
   /** The live state the page was rendered with; by default no notice and no status. */
   live?: LiveState;
@@ -73,6 +75,7 @@ export function renderApp(options: Options = {}): { container: HTMLElement; root
                 ...(options.logoSize ? { logoSize: options.logoSize } : {}),
                 live: options.live ?? NO_LIVE_STATE,
                 clock: options.clock ?? null,
+                rehearsal: options.rehearsal ?? null,
               },
             }}
             showErrorStack

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toZonedIsoString } from '../../server/content/event-time.ts';
+import { loadContent } from '../../server/content/site-content.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
+import type { Rehearsal } from '../../shared/rehearsal.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { dictionary } from '../helpers/render-client.tsx';
+import { axeViolations } from './axe.ts';
+import { problemsOf, watchTimerLateness } from './journey.ts';
+import { keepScreenshot } from './screenshots.ts';
+import { setUpBrowsers } from './site.ts';
+import type { Visitor } from './driver/visitor.ts';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+/** How far before the event's start the rehearsal's clock is set: time to open the pages and hydrate them. */
+const LEAD_MS = 40_000;
+
+/**
+ * axe's WCAG 2.2 A/AA findings on the visitor's page, looked for as the accessibility journey
+ * looks: the hero's slides in place, smooth scrolling off and every section laid out once (those
+ * below the first screen are laid out only near the viewport, content-visibility: auto).
+ */
+async function violations(visitor: Visitor) {
+  await visitor.waitFor(
+    () => !document.querySelector('.hero') || !!document.querySelector('.hero__slides > :nth-child(2)'),
+    undefined,
+    { timeout: 20_000, what: "the hero's slides" },
+  );
+  await visitor.evaluate(async () => {
+    document.documentElement.style.scrollBehavior = 'auto';
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    }
+    window.scrollTo(0, 0);
+  });
+  return axeViolations(visitor, WCAG_22_AA);
+}
+
+const browsers = setUpBrowsers();
+// The shipped content file, as the event team would rehearse with their own: its event months ahead.
+const { event } = loadContent(DEFAULT_CONTENT_PATH);
+const start = event.start.getTime();
+
+describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
+  it('shows its mark and the countdown, then turns live as the real clock passes the shifted start', async () => {
+    const t = dictionary('en');
+    // As on the image: NODE_ENV=production with the second variable that allows a rehearsal there.
+    // An instant with its offset, to the second: the event clock reads LEAD_MS before the start.
+    const server = await startServer({
+      REHEARSAL_CLOCK: toZonedIsoString(new Date(start - LEAD_MS), event.timeZone),
+      REHEARSAL_IN_PRODUCTION: 'yes',
+    });
+    try {
+      expect(server.logs.find((line) => line.msg?.toString().startsWith('rehearsal'))).toMatchObject({
+        timeZone: event.timeZone,
+      });
+
+      // The server's HTML, before any script: the mark and the countdown on the shifted clock.
+      const html = await (await fetch(`${server.url}/?lng=en`)).text();
+      expect(html).toContain(`<strong>${t.rehearsal.label}</strong>`);
+      expect(html).toContain(`data-testid="countdown">${t.countdown.startsIn.replace('{{duration}}', '1 min')}<`);
+
+      const visitor = await browsers.visitor(server.url, { language: 'en', viewport: { width: 390, height: 844 } });
+      const lateness = await watchTimerLateness(visitor);
+      await visitor.goto('/');
+      await visitor.waitFor(
+        () => Object.keys(document.querySelector('.hero') ?? {}).some((key) => key.startsWith('__reactFiber')),
+        undefined,
+        { timeout: 20_000, what: 'the hero to hydrate' },
+      );
+      // The moment on the real clock when the shifted clock reaches the start: the server fixed the
+      // shift as it started, and the page carries it.
+      const { shiftMs } = await visitor.evaluate(
+        () =>
+          (JSON.parse(document.getElementById('bootstrap-data')!.textContent!) as { app: { rehearsal: Rehearsal } }).app
+            .rehearsal,
+      );
+      const moment = start - shiftMs;
+      expect(Date.now()).toBeLessThan(moment);
+      await visitor.evaluate(() => {
+        const hero = document.querySelector('.hero')!;
+        const w = window as unknown as { __phases: [string, number][] };
+        w.__phases = [];
+        new MutationObserver(() => w.__phases.push([hero.getAttribute('data-event-phase')!, Date.now()])).observe(
+          hero,
+          {
+            attributes: true,
+            attributeFilter: ['data-event-phase'],
+          },
+        );
+      });
+      await lateness.reset();
+
+      // Hydrated: the browser's event clock is the shifted one, counting the seconds to the start.
+      expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
+      expect(await visitor.text('[data-testid="countdown"]')).toMatch(/^Starts in (1 min )?\d+ s$/);
+      expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
+      // The mark covers nothing: it sits above the page, in the flow.
+      const [bannerBottom, pageTop] = await visitor.evaluate(() => [
+        document.querySelector('[data-testid="rehearsal"]')!.getBoundingClientRect().bottom,
+        document.querySelector('.page')!.getBoundingClientRect().top,
+      ]);
+      expect(pageTop).toBeGreaterThanOrEqual(bannerBottom);
+      await keepScreenshot(visitor, `rehearsal-en-390x844-${browsers.engine}.png`);
+
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now() + 1500)));
+      await visitor.waitFor(
+        () => document.querySelector('.hero')?.getAttribute('data-event-phase') === 'live',
+        undefined,
+        {
+          timeout: 10_000,
+          what: 'the hero to turn live',
+        },
+      );
+      const phases = await visitor.evaluate(() => (window as unknown as { __phases: [string, number][] }).__phases);
+      const late = await lateness.worstMs();
+      expect(phases.map(([phase]) => phase)).toEqual(['live']);
+      // At the moment on the browser's real clock, as late as its timers ran at most.
+      expect(phases[0]![1] - moment).toBeGreaterThanOrEqual(0);
+      expect(phases[0]![1] - moment).toBeLessThan(1000 + late);
+      expect(await visitor.text('.hero__live')).toBe(t.hero.live);
+      expect(await visitor.count('[data-testid="countdown"]')).toBe(0);
+      expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
+      expect(await violations(visitor)).toEqual([]);
+      expect(await problemsOf(visitor)).toEqual([]);
+
+      // Without scripts: the mark, and the server's clock the same shifted one, a page asked for now live.
+      const plain = await browsers.visitor(server.url, { javaScript: false });
+      await plain.goto('/?lng=en');
+      expect(await plain.isVisible('[data-testid="rehearsal"]')).toBe(true);
+      expect(await plain.text('[data-testid="rehearsal"] strong')).toBe(t.rehearsal.label);
+      expect(await plain.attribute('.hero', 'data-event-phase')).toBe('live');
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ REHEARSAL_CLOCK: '2027-03-18T17:55', REHEARSAL_IN_PRODUCTION: 'yes' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each(['/impressum', '/no-such-page'])(
+    'mark %s, accessibly, in every language',
+    async (path) => {
+      for (const lng of ['de', 'en', 'es'] as const) {
+        const visitor = await browsers.visitor(server.url, { language: lng });
+        await visitor.goto(path);
+        expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
+        expect(await visitor.text('[data-testid="rehearsal"] strong')).toBe(dictionary(lng).rehearsal.label);
+        expect(await visitor.text('[data-testid="rehearsal"]')).toContain('2027-03-18 17:55');
+        expect(await violations(visitor)).toEqual([]);
+      }
+    },
+    60_000,
+  );
+
+  // Before a choice the overlay shows, in German, the default, over the page and its banner.
+  it('marks the landing page under the language overlay, accessibly', async () => {
+    const visitor = await browsers.visitor(server.url);
+    await visitor.goto('/');
+    expect(await visitor.count('.overlay')).toBe(1);
+    expect(await visitor.text('[data-testid="rehearsal"] strong')).toBe(dictionary('de').rehearsal.label);
+    expect(await violations(visitor)).toEqual([]);
+  }, 60_000);
+});
