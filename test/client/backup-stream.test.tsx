@@ -6,6 +6,7 @@ import { forgetProviders } from '../../client/embed-consent.ts';
 import { API_PATHS } from '../../shared/api.ts';
 import type { LiveState } from '../../shared/live-state.ts';
 import { click, content, renderApp } from '../helpers/render-client.tsx';
+import { serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
  * An open page swaps the stream for the backup the live state names, in place and behind the same
@@ -38,16 +39,6 @@ const playerOf = (src: string) => {
   return `${url.origin}${url.pathname}`;
 };
 
-/** The server, answering each ask with the next of `answers` (the last one again once they run out). */
-function serve(...answers: LiveState[]) {
-  const fetchLive = vi.fn<typeof fetch>(async () => {
-    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    return new Response(JSON.stringify(answer), { status: 200, headers: { ETag: `"${answer.version}"` } });
-  });
-  vi.stubGlobal('fetch', fetchLive);
-  return fetchLive;
-}
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(Math, 'random').mockReturnValue(0.999);
@@ -62,7 +53,7 @@ afterEach(() => {
 
 describe('a backup stream on an open page', () => {
   it('replaces the placeholder’s stream for a visitor who has not clicked, loading nothing', async () => {
-    const fetchLive = serve(SWITCHED, BACK);
+    const fetchLive = serveLiveStates(SWITCHED, BACK);
     const { root } = renderApp({ language: 'en', live: RENDERED, livePollSeconds: 30 });
     const button = video().querySelector('button');
     expect(watchLink()).toBe(content.public.video.watchUrl);
@@ -82,7 +73,7 @@ describe('a backup stream on an open page', () => {
   });
 
   it('swaps the player of a visitor who has clicked for the backup’s, asked to start, and back again', async () => {
-    serve(SWITCHED, BACK);
+    serveLiveStates(SWITCHED, BACK);
     const { root } = renderApp({ language: 'es', live: RENDERED, livePollSeconds: 30 });
     click(video().querySelector('button'));
     const before = frame()!;

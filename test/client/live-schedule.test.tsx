@@ -5,6 +5,7 @@ import { liveRulesOf } from '../../server/content/live-rules.ts';
 import { MINUTE_MS, SECOND_MS } from '../../shared/event-clock.ts';
 import type { LiveState } from '../../shared/live-state.ts';
 import { content, dictionary, NO_LIVE_STATE, renderApp } from '../helpers/render-client.tsx';
+import { serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
  * An open page takes the live state's times in place: a delay holds the countdown back and moves
@@ -34,14 +35,6 @@ const phase = () => document.querySelector('.hero')!.getAttribute('data-event-ph
 const countdown = () => document.querySelector('[data-testid="countdown"]')?.textContent;
 const heroTimes = () => document.querySelector('.hero__when')!.textContent;
 
-function serve(...answers: LiveState[]) {
-  const fetchLive = vi.fn<typeof fetch>(async () => {
-    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    return new Response(JSON.stringify(answer), { status: 200, headers: { ETag: `"${answer.version}"` } });
-  });
-  vi.stubGlobal('fetch', fetchLive);
-}
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(Math, 'random').mockReturnValue(0.999);
@@ -55,7 +48,7 @@ afterEach(() => {
 describe('an open page following the live state’s times', () => {
   it('counts down to a delayed start, shows the new times, and closes at an early end', async () => {
     vi.setSystemTime(START - 2 * MINUTE_MS);
-    serve(DELAYED, DELAYED, ENDED_EARLY);
+    serveLiveStates(DELAYED, DELAYED, ENDED_EARLY);
     renderApp({ language: 'en', live: NO_LIVE_STATE, livePollSeconds: 30 });
     const planned = heroTimes();
     expect(planned).toContain('18:00');

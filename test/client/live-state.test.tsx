@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../shared/live-state.ts';
 import { dictionary, renderApp } from '../helpers/render-client.tsx';
+import { serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
  * An open page takes a new live state in place: the notice and the hero's status change in the
@@ -33,18 +34,6 @@ const shownNotice = () => document.querySelector('[data-testid="live-notice"]');
 const region = () => document.querySelector('.page > .live-notice-region[aria-live="polite"]')!;
 const slot = () => document.querySelector('.page > .live-notice-slot');
 
-/** The server, answering each ask with the next of `answers` (the last one again once they run out). */
-function serve(...answers: (LiveState | 304)[]) {
-  const fetchLive = vi.fn<typeof fetch>(async () => {
-    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    return answer === 304
-      ? new Response(null, { status: 304 })
-      : new Response(JSON.stringify(answer), { status: 200, headers: { ETag: `"${answer.version}"` } });
-  });
-  vi.stubGlobal('fetch', fetchLive);
-  return fetchLive;
-}
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(Math, 'random').mockReturnValue(0.999);
@@ -58,7 +47,7 @@ afterEach(() => {
 
 describe('an open page following the live state', () => {
   it('shows a notice that comes later at the page’s end, and the new status, in place', async () => {
-    const fetchLive = serve(POSTED, 304, TAKEN_DOWN);
+    const fetchLive = serveLiveStates(POSTED, 304, TAKEN_DOWN);
     const { root } = renderApp({ language: 'en', live: RENDERED, livePollSeconds: 30 });
     const title = document.querySelector('.hero__title');
     await advance(29_000);
@@ -91,7 +80,7 @@ describe('an open page following the live state', () => {
 
   it('keeps the rendered notice’s room at the top when another replaces it', async () => {
     const rendered = { ...RENDERED, notice: { level: 'info' as const, text: { de: 'Willkommen', en: 'Welcome' } } };
-    serve({ ...POSTED, status: null });
+    serveLiveStates({ ...POSTED, status: null });
     const { root } = renderApp({ language: 'en', live: rendered, livePollSeconds: 30 });
     expect(slot()!.querySelector('[data-testid="live-notice"]')!.textContent).toBe(`${en.liveNotice.info} Welcome`);
     await advance(30_000);
@@ -105,7 +94,7 @@ describe('an open page following the live state', () => {
   });
 
   it('keeps the state it was rendered with where it is not told to follow it', async () => {
-    const fetchLive = serve(POSTED);
+    const fetchLive = serveLiveStates(POSTED);
     const { root } = renderApp({ language: 'en', live: RENDERED });
     await advance(10 * 60_000);
     expect(fetchLive).not.toHaveBeenCalled();
