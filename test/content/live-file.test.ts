@@ -128,6 +128,13 @@ describe('the live file beside the content file', () => {
     livePath,
     liveShown: 'live.json',
   };
+  /** `npm run check:content` as an editor runs it in the folder. */
+  const checkContent = () =>
+    promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(APP_ROOT, 'scripts/check-content.ts'), 'event.json'],
+      { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
+    );
   const BROKEN = '{\n  "status": "EventPostponed",\n  "notice": { "level": "info" }\n}\n';
   const BROKEN_LINE = 'live.json:3: notice.text is missing';
 
@@ -141,11 +148,7 @@ describe('the live file beside the content file', () => {
     writeFileSync(livePath, BROKEN);
     expect(checkEditorFiles(files)).toMatchObject({ live: null, problems: [BROKEN_LINE], liveProblems: 1 });
     expect(checkEditorFiles(files).content).not.toBeNull();
-    const failure = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(APP_ROOT, 'scripts/check-content.ts'), 'event.json'],
-      { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
-    ).catch((error: { code: number; stderr: string }) => error);
+    const failure = await checkContent().catch((error: { code: number; stderr: string }) => error);
     expect('code' in failure && failure.code).toBe(1);
     expect(failure.stderr.trim().split('\n')).toEqual([
       BROKEN_LINE,
@@ -153,21 +156,13 @@ describe('the live file beside the content file', () => {
     ]);
 
     writeFileSync(livePath, GOOD);
-    const passed = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(APP_ROOT, 'scripts/check-content.ts'), 'event.json'],
-      { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
-    );
+    const passed = await checkContent();
     expect(passed.stdout).toContain('live.json: valid');
   });
 
   it('is refused by npm run check:content for times the server would refuse, naming the field and its line', async () => {
     writeFileSync(livePath, '{\n  "startTime": "18:30",\n  "endTime": "18:15"\n}\n');
-    const failure = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(APP_ROOT, 'scripts/check-content.ts'), 'event.json'],
-      { cwd: APP_ROOT, env: { ...process.env, INIT_CWD: folder } },
-    ).catch((error: { code: number; stderr: string }) => error);
+    const failure = await checkContent().catch((error: { code: number; stderr: string }) => error);
     expect('code' in failure && failure.code).toBe(1);
     expect(failure.stderr.trim().split('\n')).toEqual([
       'live.json:3: endTime "18:15" must be later than the start, 18:30',
