@@ -1,14 +1,10 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_LIVE_ROW, rows, startFakeSupabase } from '../../scripts/harness/fake-supabase.ts';
-import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import { answerNormally } from '../helpers/backend.ts';
+import type { RunningServer } from '../../scripts/harness/server-process.ts';
 import { contentFileWith } from '../helpers/event-times.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { FakeProvider } from './fake-provider.ts';
 import { problemsOf, waitForFocusScrolledTo, waitForHydration } from './journey.ts';
+import { throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
 import { setUpBrowsers } from './site.ts';
 
 /**
@@ -22,9 +18,7 @@ import { setUpBrowsers } from './site.ts';
 const browsers = setUpBrowsers();
 const STREAM_ID = 'M7lc1UVf-VE';
 const BACKUP_ID = 'aqz-KE-bpKQ';
-/** The server's intervals here: a tab asks every second at most, the file is compared every second, the edge keeps an answer a second. */
-const INTERVALS = { LIVE_POLL_SECONDS: '1', LIVE_EDGE_SECONDS: '1' };
-/** What the live notice's bound allows with those intervals (a tab's ask, the source's, the edge's), with room for a slow machine. */
+/** What the live notice's bound allows with the channels' one-second intervals (a tab's ask, the source's, the edge's), with room for a slow machine. */
 const FOLLOW_MS = 15_000;
 
 let provider: FakeProvider;
@@ -38,66 +32,6 @@ beforeAll(async () => {
 afterAll(() => provider?.close());
 
 const backupUrl = () => `${provider.origin}/embed/${BACKUP_ID}?controls=0&rel=0`;
-
-/** One way of naming the backup stream: the live file saved whole, or the backend's row edited. */
-interface Channel {
-  server: RunningServer;
-  /** Names the backup stream, or removes it (null). */
-  write(embedUrl: string | null): void;
-  stop(): Promise<void>;
-}
-
-async function throughTheFile(): Promise<Channel> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'backup-stream-'));
-  const file = path.join(folder, 'live.json');
-  const save = (live: unknown) => {
-    writeFileSync(`${file}.next`, JSON.stringify(live, null, 2));
-    renameSync(`${file}.next`, file);
-  };
-  save({});
-  const server = await startServer({
-    CONTENT_PATH: contentPath,
-    LIVE_PATH: file,
-    LIVE_FILE_CHECK_SECONDS: '1',
-    ...INTERVALS,
-  });
-  return {
-    server,
-    write: (embedUrl) => save(embedUrl ? { stream: { embedUrl } } : {}),
-    async stop() {
-      await server.stop();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
-
-async function throughTheRow(): Promise<Channel> {
-  const fake = await startFakeSupabase();
-  answerNormally(fake);
-  let updated = Date.parse(EMPTY_LIVE_ROW.updated_at);
-  const edit = (columns: Record<string, unknown>) => {
-    updated += 60_000;
-    fake.reply.liveRows = rows({ ...EMPTY_LIVE_ROW, ...columns, updated_at: new Date(updated).toISOString() });
-  };
-  edit({});
-  const server = await startServer({
-    CONTENT_PATH: contentPath,
-    SUPABASE_URL: fake.url,
-    SUPABASE_ANON_KEY: fake.key,
-    CACHE_SNAPSHOT_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'backup-stream-snapshot-')), 'snapshot.json'),
-    LIVE_BACKEND_FRESH_SECONDS: '1',
-    ...INTERVALS,
-  });
-  return {
-    server,
-    // As the table editor saves an emptied field: an empty text.
-    write: (embedUrl) => edit({ stream_embed_url: embedUrl ?? '' }),
-    async stop() {
-      await server.stop();
-      await fake.close();
-    },
-  };
-}
 
 /** A tab in English, hydrated, its document marked so that a reload would show. */
 async function openTab(server: RunningServer): Promise<Visitor> {
@@ -141,9 +75,9 @@ describe.each([
   ['the live file', throughTheFile],
   ["the backend's row", throughTheRow],
 ] as const)(`a backup stream through %s, in ${browsers.engine}`, (channelName, open) => {
-  let channel: Channel;
+  let channel: LiveChannel;
   beforeAll(async () => {
-    channel = await open();
+    channel = await open({ CONTENT_PATH: contentPath });
   }, 60_000);
   afterAll(() => channel?.stop());
 
@@ -157,7 +91,7 @@ describe.each([
     await waitForFocusScrolledTo(playing, '#rsvp iframe');
 
     const named = Date.now();
-    channel.write(backupUrl());
+    channel.write({ stream: { embedUrl: backupUrl() } });
     await untilPlaceholderFor(waiting, BACKUP_ID);
     const waitingFollowed = Date.now() - named;
     await untilPlayerOf(playing, BACKUP_ID);
@@ -180,7 +114,7 @@ describe.each([
     expect(playerRequests(BACKUP_ID)).toHaveLength(1);
     expect(playerRequests(STREAM_ID)).toHaveLength(1);
 
-    channel.write(null);
+    channel.write({});
     await untilPlaceholderFor(waiting, STREAM_ID);
     await untilPlayerOf(playing, STREAM_ID);
     await untilPlayerRequested(STREAM_ID, 2);

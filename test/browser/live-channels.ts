@@ -16,6 +16,7 @@ export interface LiveChange {
   status?: string | null;
   startTime?: string | null;
   endTime?: string | null;
+  stream?: { embedUrl: string } | null;
 }
 
 /** One way of writing the live state: a file saved whole, or the backend's row edited. */
@@ -83,6 +84,7 @@ export async function throughTheRow(env: NodeJS.ProcessEnv = {}): Promise<LiveCh
         status: change.status ?? null,
         start_time: change.startTime ?? null,
         end_time: change.endTime ?? null,
+        stream_embed_url: change.stream?.embedUrl ?? null,
       });
     },
     mistake() {
