@@ -5,6 +5,7 @@ import type { Visitor } from './driver/visitor.ts';
 import { FakeProvider } from './fake-provider.ts';
 import { problemsOf, waitForFocusScrolledTo, waitForHydration } from './journey.ts';
 import { throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
+import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 
 /**
@@ -97,6 +98,21 @@ describe.each([
     await untilPlayerOf(playing, BACKUP_ID);
     const playingFollowed = Date.now() - named;
     await untilPlayerRequested(BACKUP_ID, 1);
+    if (channelName === 'the live file') {
+      await playing.show();
+      // A frame's resource entry is written when it has loaded: the backup's page is there to show.
+      await playing.waitFor(
+        (id) =>
+          performance
+            .getEntriesByType('resource')
+            .some(
+              (entry) => (entry as PerformanceResourceTiming).initiatorType === 'iframe' && entry.name.includes(id),
+            ),
+        `/embed/${BACKUP_ID}?`,
+        { timeout: FOLLOW_MS, what: "the backup's player to have loaded" },
+      );
+      await keepScreenshot(playing, `backup-stream-playing-en-1280x800-${browsers.engine}.png`);
+    }
     // The bound here is about 3 s (a tab's second, the source's, the edge's): printed, not
     // asserted, since the machines the suite runs on are shared.
     console.info(

@@ -57,7 +57,11 @@ export class FakeProvider {
         referer: request.headers.referer,
       });
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      response.end('<!DOCTYPE html><html lang="en"><title>Stand-in provider</title><p>Stand-in provider</p></html>');
+      // The page names what it was asked for, so a screenshot shows which player a tab plays.
+      const video = /^\/embed\/([\w-]+)/.exec(request.url ?? '')?.[1] ?? 'nothing';
+      response.end(
+        `<!DOCTYPE html><html lang="en"><title>Stand-in provider</title><body style="margin:0;display:grid;place-items:center;height:100vh;font:24px sans-serif;color:#fff;background:#000"><p>Stand-in provider playing video ${video}</p></body></html>`,
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return provider;

@@ -10,6 +10,7 @@ import { problemsOf, watchTimerLateness } from './journey.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 import type { Visitor } from './driver/visitor.ts';
+import { openTab, throughTheFile } from './live-channels.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** How far before the event's start the rehearsal's clock is set: time to open the pages and hydrate them. */
@@ -135,6 +136,68 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
       await server.stop();
     }
   }, 120_000);
+});
+
+describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
+  it('follows a delay, a backup stream, the delayed start and an early end, as the team writes them in the live file', async () => {
+    const t = dictionary('en');
+    /** An instant on the event's wall clock, as the team writes it: "18:01". */
+    const wallTime = (instant: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: event.timeZone,
+      }).format(instant);
+    const phaseIs = (visitor: Visitor, phase: string, timeout: number) =>
+      visitor.waitFor((p) => document.querySelector('.hero')?.getAttribute('data-event-phase') === p, phase, {
+        timeout,
+        what: `the hero to say "${phase}"`,
+      });
+    // The event clock reads half a minute past the planned start: the broadcast is on.
+    const channel = await throughTheFile({
+      REHEARSAL_CLOCK: toZonedIsoString(new Date(start + 30_000), event.timeZone),
+      REHEARSAL_IN_PRODUCTION: 'yes',
+    });
+    try {
+      const visitor = await openTab(browsers, channel.server, 'en');
+      expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('live');
+      const { shiftMs } = await visitor.evaluate(
+        () =>
+          (JSON.parse(document.getElementById('bootstrap-data')!.textContent!) as { app: { rehearsal: Rehearsal } }).app
+            .rehearsal,
+      );
+
+      // Not on air after all: the start moves to the event clock's next whole minute at least 20 s away.
+      const delayed = Math.ceil((Date.now() + shiftMs + 20_000) / 60_000) * 60_000;
+      channel.write({ startTime: wallTime(delayed) });
+      await phaseIs(visitor, 'before', 15_000);
+      expect(await visitor.text('.hero__when')).toContain(wallTime(delayed));
+
+      // The stream fails: a backup from the content file's video origin, behind the same placeholder.
+      const backup = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=0&rel=0';
+      channel.write({ startTime: wallTime(delayed), stream: { embedUrl: backup } });
+      await visitor.waitFor(
+        () => document.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href')?.includes('aqz-KE-bpKQ'),
+        undefined,
+        { timeout: 15_000, what: "the placeholder to lead to the backup's page" },
+      );
+
+      // Live at the delayed start, on the rehearsal's clock.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, delayed - shiftMs - Date.now())));
+      await phaseIs(visitor, 'live', 10_000);
+      expect(await visitor.text('.hero__live')).toBe(t.hero.live);
+
+      // Ended early: the planned start again, and the end at the minute the delayed start began.
+      channel.write({ endTime: wallTime(delayed), stream: { embedUrl: backup } });
+      await phaseIs(visitor, 'after', 15_000);
+      expect(await visitor.text('[role="status"]')).toBe(t.hero.ended);
+      expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
+      expect(await problemsOf(visitor)).toEqual([]);
+    } finally {
+      await channel.stop();
+    }
+  }, 180_000);
 });
 
 describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
