@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -106,10 +106,45 @@ export async function startListening(
     logs,
     stderr: () => stderr,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const boundMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS) + STOP_GRACE_MS;
+      let timer: NodeJS.Timeout | undefined;
+      const gone = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
+      ]);
+      clearTimeout(timer);
+      if (gone) return exited;
+      // The server promises to be gone by now: what it was doing is kept in the failure, then it is killed.
+      const report = stillRunningReport(child, logs, stderr);
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`the server did not exit within ${boundMs} ms of ${signal}; ${report}`);
     },
   };
+}
+
+/** The server's own default for SHUTDOWN_TIMEOUT_MS (server/config/environment.ts). */
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Beyond SHUTDOWN_TIMEOUT_MS: the log's settling, the watchdog's grace, a busy machine. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * What tells a hung server from a test process that never heard of its end: the process's state
+ * as the kernel has it (a zombie has exited, unreaped), and its last log lines and stderr.
+ */
+function stillRunningReport(child: ChildProcess, logs: readonly Record<string, unknown>[], stderr: string): string {
+  let state = 'unknown';
+  try {
+    state = /^State:\s*(.*)$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? state;
+  } catch (error) {
+    state = `not readable (${(error as Error).message})`;
+  }
+  const lastLogs = logs
+    .slice(-10)
+    .map((entry) => JSON.stringify(entry))
+    .join('\n');
+  return `pid ${child.pid}, state ${state}; its last log lines:\n${lastLogs}\nits stderr:\n${stderr.slice(-2000)}`;
 }
 
 export interface ExitedServer {
