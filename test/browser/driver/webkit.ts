@@ -279,18 +279,23 @@ export async function launchWebKit({
           );
           // Sections further up take their size once they come into view (content-visibility),
           // which moves what lies below them, after WebDriver has measured where to click: brought
-          // into view again until it holds still.
+          // into view again until it holds still across rendering updates. Measured after two
+          // animation frames, so that at least one update of the rendering (where those sections
+          // take their size) lies between a scroll and the measurement, on a busy machine too.
           const where = (scroll: boolean) =>
-            session.executeScript<string>(
-              `if (arguments[1]) arguments[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-              const box = arguments[0].getBoundingClientRect();
-              return box.left + "," + box.top;`,
+            session.executeAsyncScript<string>(
+              `const [element, scroll, done] = arguments;
+              if (scroll) element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+              requestAnimationFrame(() => requestAnimationFrame(() => {
+                const box = element.getBoundingClientRect();
+                done(box.left + "," + box.top);
+              }));`,
               element,
               scroll,
             );
           for (let tries = 0, at = await where(true); tries < 20; tries++) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            if ((await where(false)) === at) break;
+            const now = await where(false);
+            if (now === at) break;
             at = await where(true);
           }
           await element.click();
