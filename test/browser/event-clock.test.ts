@@ -8,7 +8,7 @@ import { contentFileForEvent, eventFieldsAt, wholeMinuteFromNow } from '../helpe
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 import { launchBrowser } from '../../scripts/harness/chromium.ts';
-import { axeViolations } from './axe.ts';
+import { axeViolations, WCAG_22_AA } from './axe.ts';
 import type { Viewport } from './driver/types.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isOfflineThirdPartyFailure, problemsOf, watchTimerLateness } from './journey.ts';
@@ -22,7 +22,6 @@ interface LayoutShift {
   value: number;
   sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 }
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 // Servers on the real clock with events placed around it; the browser's clock is moved by the test.
 const minute = Math.floor(Date.now() / MINUTE) * MINUTE;

@@ -5,38 +5,15 @@ import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { dictionary } from '../helpers/render-client.tsx';
-import { axeViolations } from './axe.ts';
+import { wcagViolations } from './axe.ts';
 import { problemsOf, watchTimerLateness } from './journey.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { openTab, throughTheFile } from './live-channels.ts';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** How far before the event's start the rehearsal's clock is set: time to open the pages and hydrate them. */
 const LEAD_MS = 40_000;
-
-/**
- * axe's WCAG 2.2 A/AA findings on the visitor's page, looked for as the accessibility journey
- * looks: the hero's slides in place, smooth scrolling off and every section laid out once (those
- * below the first screen are laid out only near the viewport, content-visibility: auto).
- */
-async function violations(visitor: Visitor) {
-  await visitor.waitFor(
-    () => !document.querySelector('.hero') || !!document.querySelector('.hero__slides > :nth-child(2)'),
-    undefined,
-    { timeout: 20_000, what: "the hero's slides" },
-  );
-  await visitor.evaluate(async () => {
-    document.documentElement.style.scrollBehavior = 'auto';
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
-    }
-    window.scrollTo(0, 0);
-  });
-  return axeViolations(visitor, WCAG_22_AA);
-}
 
 const browsers = setUpBrowsers();
 // The shipped content file, as the event team would rehearse with their own: its event months ahead.
@@ -123,7 +100,7 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
       expect(await visitor.text('.hero__live')).toBe(t.hero.live);
       expect(await visitor.count('[data-testid="countdown"]')).toBe(0);
       expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
-      expect(await violations(visitor)).toEqual([]);
+      expect(await wcagViolations(visitor)).toEqual([]);
       expect(await problemsOf(visitor)).toEqual([]);
 
       // Without scripts: the mark, and the server's clock the same shifted one, a page asked for now live.
@@ -218,7 +195,7 @@ describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
         expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
         expect(await visitor.text('[data-testid="rehearsal"] strong')).toBe(dictionary(lng).rehearsal.label);
         expect(await visitor.text('[data-testid="rehearsal"]')).toContain('2027-03-18 17:55');
-        expect(await violations(visitor)).toEqual([]);
+        expect(await wcagViolations(visitor)).toEqual([]);
       }
     },
     60_000,
@@ -230,6 +207,6 @@ describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
     await visitor.goto('/');
     expect(await visitor.count('.overlay')).toBe(1);
     expect(await visitor.text('[data-testid="rehearsal"] strong')).toBe(dictionary('de').rehearsal.label);
-    expect(await violations(visitor)).toEqual([]);
+    expect(await wcagViolations(visitor)).toEqual([]);
   }, 60_000);
 });
