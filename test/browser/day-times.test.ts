@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/harness/server-process.ts';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
-import { contentFileForEvent, eventFieldsAt } from '../helpers/event-times.ts';
+import { contentFileForEvent, eventFieldsAt, wallClockTime } from '../helpers/event-times.ts';
 import { parseUtcDateTime, readSingleEvent } from '../helpers/icalendar.ts';
 import { jsonLdOf } from '../helpers/html.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
@@ -29,13 +29,7 @@ const PLAN = eventFieldsAt(PLANNED_START, 180);
 const DELAYED_START = PLANNED_START + 45 * MINUTE_MS;
 
 /** An instant on the event's clock, as the team writes it: "18:15". */
-const wallTime = (instant: number) =>
-  new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: PLAN.timeZone,
-  }).format(instant);
+const wallTime = (instant: number) => wallClockTime(instant, PLAN.timeZone);
 
 /** Shows the tab, as its visitor would, and waits until its hero says `phase`: how long that took after `since`. */
 async function untilPhase(visitor: Visitor, phase: string, since: number): Promise<number> {

@@ -4,6 +4,7 @@ import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { wallClockTime } from '../helpers/event-times.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 import { wcagViolations } from './axe.ts';
 import { problemsOf, watchTimerLateness } from './journey.ts';
@@ -119,13 +120,7 @@ describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
   it('follows a delay, a backup stream, the delayed start and an early end, as the team writes them in the live file', async () => {
     const t = dictionary('en');
     /** An instant on the event's wall clock, as the team writes it: "18:01". */
-    const wallTime = (instant: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: event.timeZone,
-      }).format(instant);
+    const wallTime = (instant: number) => wallClockTime(instant, event.timeZone);
     const phaseIs = (visitor: Visitor, phase: string, timeout: number) =>
       visitor.waitFor((p) => document.querySelector('.hero')?.getAttribute('data-event-phase') === p, phase, {
         timeout,

@@ -6,7 +6,7 @@ import { forgetProviders } from '../../client/embed-consent.ts';
 import { API_PATHS } from '../../shared/api.ts';
 import type { LiveState } from '../../shared/live-state.ts';
 import { click, content, renderApp } from '../helpers/render-client.tsx';
-import { serveLiveStates } from '../helpers/live-answers.ts';
+import { liveState, serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
  * An open page swaps the stream for the backup the live state names, in place and behind the same
@@ -14,14 +14,7 @@ import { serveLiveStates } from '../helpers/live-answers.ts';
  * from the provider), one who has gets the backup's player without clicking again.
  */
 const BACKUP = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=0&rel=0';
-const RENDERED: LiveState = {
-  version: 'a',
-  updated: '2027-03-18T08:00:00.000Z',
-  notice: null,
-  status: null,
-  schedule: null,
-  stream: null,
-};
+const RENDERED = liveState('a', '2027-03-18T08:00:00.000Z');
 const SWITCHED: LiveState = {
   ...RENDERED,
   version: 'b',

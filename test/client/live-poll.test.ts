@@ -2,27 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followLiveState, type LivePollOptions } from '../../client/live/poll-live-state.ts';
 import { liveStateAsker, readLiveState } from '../../client/live/live-answer.ts';
 import type { LiveState } from '../../shared/live-state.ts';
+import { liveState } from '../helpers/live-answers.ts';
 
 /**
  * How an open page follows the live state: when it asks (the interval, shortened at random by up
  * to half; never while hidden; at once when shown again), and which answers it takes.
  */
-const SHOWN: LiveState = {
-  version: 'a',
-  updated: '2027-03-18T08:00:00.000Z',
-  notice: null,
-  status: null,
-  schedule: null,
-  stream: null,
-};
-const NEWER: LiveState = {
-  version: 'b',
-  updated: '2027-03-18T08:05:00.000Z',
+const SHOWN = liveState('a', '2027-03-18T08:00:00.000Z');
+const NEWER = liveState('b', '2027-03-18T08:05:00.000Z', {
   notice: { level: 'warning', text: { de: 'Später' } },
   status: 'EventPostponed',
-  schedule: null,
-  stream: null,
-};
+});
 
 const SCHEDULE = {
   start: Date.UTC(2027, 2, 18, 17, 15),

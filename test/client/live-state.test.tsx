@@ -3,29 +3,18 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../shared/live-state.ts';
 import { dictionary, renderApp } from '../helpers/render-client.tsx';
-import { serveLiveStates } from '../helpers/live-answers.ts';
+import { liveState, serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
  * An open page takes a new live state in place: the notice and the hero's status change in the
  * same document, the nodes around them kept, a later notice in the polite region at the page's
  * end and the rendered one's room kept at the top.
  */
-const RENDERED: LiveState = {
-  version: 'a',
-  updated: '2027-03-18T08:00:00.000Z',
-  notice: null,
-  status: null,
-  schedule: null,
-  stream: null,
-};
-const POSTED: LiveState = {
-  version: 'b',
-  updated: '2027-03-18T08:05:00.000Z',
+const RENDERED = liveState('a', '2027-03-18T08:00:00.000Z');
+const POSTED = liveState('b', '2027-03-18T08:05:00.000Z', {
   notice: { level: 'warning', text: { de: 'Beginn um 18:15', en: 'Starts at 18:15' } },
   status: 'EventPostponed',
-  schedule: null,
-  stream: null,
-};
+});
 const TAKEN_DOWN: LiveState = { ...POSTED, version: 'c', updated: '2027-03-18T08:10:00.000Z', notice: null };
 const en = dictionary('en');
 

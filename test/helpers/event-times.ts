@@ -50,3 +50,10 @@ export function contentFileForEvent(start: number, minutes: number, extra: Recor
 export function wholeMinuteFromNow(ms: number): number {
   return Math.ceil((Date.now() + ms) / 60_000) * 60_000;
 }
+
+/** An instant on the wall clock of `timeZone`, as the event team writes a time: "18:15". */
+export function wallClockTime(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    instant,
+  );
+}

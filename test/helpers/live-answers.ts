@@ -15,3 +15,12 @@ export function serveLiveStates(...answers: (LiveState | 304)[]) {
   vi.stubGlobal('fetch', fetchLive);
   return fetchLive;
 }
+
+/** A live state of `version`, saved at `updated`, that says nothing but what `says` sets. */
+export function liveState(
+  version: string,
+  updated: string,
+  says: Partial<Omit<LiveState, 'version' | 'updated'>> = {},
+): LiveState {
+  return { version, updated, notice: null, status: null, schedule: null, stream: null, ...says };
+}
