@@ -13,6 +13,7 @@ import { startCache, type CacheName, type EdgeCache } from '../../scripts/harnes
 import { contentFileWith, eventFieldsAt, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
+import { logSettled, requestsLogged } from './server-log.ts';
 import { makePictures, smallLogo } from './made-pictures.ts';
 import { smallPhoto } from '../helpers/photos.ts';
 import { PHOTOS_PATH } from '../../server/photos/photo-route.ts';
@@ -74,17 +75,8 @@ export function describeEdge(name: CacheName) {
     let made: { heroSlides: Buffer; logo: Buffer };
     const figures: Record<string, number> = {};
 
-    /** Requests for `url` the server has logged so far (its access log, one line per answer). */
-    const reachedServer = (url: string) =>
-      server.logs.filter((line) => line.msg === 'request completed' && line.path === url).length;
-    /** Waits until the server's access lines stop coming (they are read from its stdout). */
-    const logsSettle = async () => {
-      let seen = -1;
-      for (let tries = 0; tries < 30 && seen !== server.logs.length; tries++) {
-        seen = server.logs.length;
-        await wait(150);
-      }
-    };
+    const reachedServer = (url: string) => requestsLogged(server, url);
+    const logsSettle = () => logSettled(server);
     /** Whether the server logged a request with this id: ids go through the cache both ways. */
     const loggedByServer = async (answer: Answer) => {
       await logsSettle();

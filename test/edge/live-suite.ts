@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../scripts/harness/server-pr
 import { startCache, type CacheName, type EdgeCache } from '../../scripts/harness/edge-caches.ts';
 import { contentFileWith } from '../helpers/event-times.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
+import { logSettled, requestsLogged } from './server-log.ts';
 
 /** The server's defaults, set here so that the bounds below read them. */
 const LIVE_SECONDS = 5;
@@ -31,15 +32,8 @@ export function describeLiveAtEdge(name: CacheName) {
     let livePath: string;
 
     const at = (url: string, headers: RequestHeaders = {}) => get(cache.url + url, headers);
-    const reachedServer = () =>
-      server.logs.filter((line) => line.msg === 'request completed' && line.path === LIVE).length;
-    const logsSettle = async () => {
-      let seen = -1;
-      for (let tries = 0; tries < 30 && seen !== server.logs.length; tries++) {
-        seen = server.logs.length;
-        await wait(150);
-      }
-    };
+    const reachedServer = () => requestsLogged(server, LIVE);
+    const logsSettle = () => logSettled(server);
     const writeLive = (content: unknown) => {
       // Whole or not at all, as an editor's save or a ConfigMap's swap gives it.
       writeFileSync(`${livePath}.tmp`, JSON.stringify(content));

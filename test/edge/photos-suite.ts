@@ -11,6 +11,7 @@ import { PHOTOS_PATH } from '../../server/photos/photo-route.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { startCache, type CacheName, type EdgeCache } from '../../scripts/harness/edge-caches.ts';
 import { ACCEPT_ENCODINGS, get, head, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
+import { logSettled, requestsLogged } from './server-log.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,15 +36,8 @@ export function describePhotosAtEdge(name: CacheName) {
     const picture = firstSlidePicture();
 
     const at = (url: string, headers: RequestHeaders = {}) => get(cache.url + url, headers);
-    const reachedServer = (url: string) =>
-      server.logs.filter((line) => line.msg === 'request completed' && line.path === url).length;
-    const logsSettle = async () => {
-      let seen = -1;
-      for (let tries = 0; tries < 30 && seen !== server.logs.length; tries++) {
-        seen = server.logs.length;
-        await wait(150);
-      }
-    };
+    const reachedServer = (url: string) => requestsLogged(server, url);
+    const logsSettle = () => logSettled(server);
     /** The first slide as the server itself names it, once its pictures are made. */
     const madeSlide = async (): Promise<HeroSlide> => {
       for (let tries = 0; tries < 300; tries++) {
