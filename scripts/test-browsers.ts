@@ -1,12 +1,22 @@
 /**
  * The browser suite in each engine, one after the other: `npm run test:browser` runs it in
  * Chromium, Firefox and WebKit and prints the time each took. `--engine firefox,webkit` picks
- * engines; any other argument goes to vitest (a file, `-t <name>`).
+ * engines; `--runs 5` runs the whole suite five times in a row, stopping at the first red run;
+ * `--busy` keeps one core busy with a process of its own all the while (a shared machine's other
+ * work); any other argument goes to vitest (a file, `-t <name>`).
  */
 import { spawnSync } from 'node:child_process';
 import { browserSuiteArguments, ENGINE_NAMES, type EngineName } from './harness/browser-engines.ts';
+import { startBusyCore } from './harness/busy-core.ts';
 
-const { engines: asked, vitest: passedOn } = browserSuiteArguments(process.argv.slice(2));
+let parsed: ReturnType<typeof browserSuiteArguments>;
+try {
+  parsed = browserSuiteArguments(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const { engines: asked, runs, busy, vitest: passedOn } = parsed;
 const engines = asked as EngineName[];
 const unknown = engines.filter((engine) => !ENGINE_NAMES.includes(engine));
 if (unknown.length > 0) {
@@ -14,20 +24,40 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+const busyCore = busy ? startBusyCore() : null;
+const started = performance.now();
+if (busyCore) console.log(`one core kept busy by process ${busyCore.pid} for the whole run`);
+
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts', ...passedOn];
-const results: { engine: EngineName; seconds: number; passed: boolean }[] = [];
-for (const engine of engines) {
-  console.log(`\nbrowser suite in ${engine}`);
-  const start = performance.now();
-  const run = spawnSync(process.execPath, vitest, {
-    stdio: 'inherit',
-    env: { ...process.env, BROWSER_ENGINE: engine },
-  });
-  results.push({ engine, seconds: (performance.now() - start) / 1000, passed: run.status === 0 });
+const results: { run: number; engine: EngineName; seconds: number; passed: boolean }[] = [];
+for (let run = 1; run <= runs; run++) {
+  for (const engine of engines) {
+    console.log(`\nbrowser suite in ${engine}${runs > 1 ? `, run ${run} of ${runs}` : ''}`);
+    const start = performance.now();
+    const child = spawnSync(process.execPath, vitest, {
+      stdio: 'inherit',
+      env: { ...process.env, BROWSER_ENGINE: engine },
+    });
+    results.push({ run, engine, seconds: (performance.now() - start) / 1000, passed: child.status === 0 });
+  }
+  if (results.some((result) => !result.passed)) break;
 }
+await busyCore?.stop();
 
 console.log('\nbrowser suite per engine:');
-for (const { engine, seconds, passed } of results) {
-  console.log(`  ${engine.padEnd(8)} ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s`);
+for (const { run, engine, seconds, passed } of results) {
+  const which = runs > 1 ? `run ${run}  ` : '';
+  console.log(`  ${which}${engine.padEnd(8)} ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s`);
 }
-process.exit(results.every((result) => result.passed) ? 0 : 1);
+const green = results.every((result) => result.passed);
+if (runs > 1) {
+  const done = new Set(results.map((result) => result.run)).size;
+  console.log(green ? `${done} runs in a row green` : `run ${done} of ${runs} red: stopped there`);
+}
+if (busyCore) {
+  const wallSeconds = (performance.now() - started) / 1000;
+  console.log(
+    `the busy process used ${busyCore.cpuSeconds().toFixed(0)} s of CPU in ${wallSeconds.toFixed(0)} s (a whole core: ${wallSeconds.toFixed(0)} s)`,
+  );
+}
+process.exit(green ? 0 : 1);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { browserSuiteArguments } from '../../scripts/harness/browser-engines.ts';
+import { startBusyCore } from '../../scripts/harness/busy-core.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 
 const run = promisify(execFile);
@@ -22,16 +23,57 @@ describe('npm run test:browser (scripts/test-browsers.ts)', () => {
     expect(browserSuiteArguments(['--engine', 'firefox,webkit', 'test/browser/embeds.test.ts', '-t', 'a map'])).toEqual(
       {
         engines: ['firefox', 'webkit'],
+        runs: 1,
+        busy: false,
         vitest: ['test/browser/embeds.test.ts', '-t', 'a map'],
       },
     );
     expect(browserSuiteArguments(['-t', 'the footer', '--engine=chromium'])).toEqual({
       engines: ['chromium'],
+      runs: 1,
+      busy: false,
       vitest: ['-t', 'the footer'],
     });
     expect(browserSuiteArguments(['--testNamePattern=overlay'])).toEqual({
       engines: ['chromium', 'firefox', 'webkit'],
+      runs: 1,
+      busy: false,
       vitest: ['--testNamePattern=overlay'],
     });
+  });
+
+  it('takes --runs and --busy for itself', () => {
+    expect(browserSuiteArguments(['--runs', '5', '--busy', 'test/browser/carousel.test.ts'])).toMatchObject({
+      runs: 5,
+      busy: true,
+      vitest: ['test/browser/carousel.test.ts'],
+    });
+    expect(browserSuiteArguments(['--runs=2'])).toMatchObject({ runs: 2, busy: false, vitest: [] });
+  });
+
+  it.each(['0', 'five', '2.5', ''])('refuses --runs %j with one line, before running anything', async (runs) => {
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/test-browsers.ts', '--runs', runs], {
+      cwd: APP_ROOT,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(failed).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `--runs takes a whole number of runs, 1 or more, not ${JSON.stringify(runs)}\n`,
+    });
+  });
+});
+
+describe('the busy core of --busy (scripts/harness/busy-core.ts)', () => {
+  it('keeps a core busy until stopped, then is gone', async () => {
+    const busy = startBusyCore();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // A whole core for 1.5 s, less what a loaded machine takes from it.
+      expect(busy.cpuSeconds()).toBeGreaterThan(0.5);
+    } finally {
+      await busy.stop();
+    }
+    expect(() => process.kill(busy.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    expect(busy.cpuSeconds()).toBeGreaterThan(0.5);
   });
 });
