@@ -3,7 +3,7 @@ import { accessSync, constants, mkdtempSync, mkdirSync, rmSync, writeFileSync } 
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import { Builder, By, Key, Origin, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/harness/free-port.ts';
 import { pageHasHydrated } from '../hydrated.ts';
 import { VisitorLine } from './line.ts';
@@ -269,36 +269,54 @@ export async function launchWebKit({
         back: () => session.navigate().back(),
         evaluate,
         async click(selector) {
-          // WebDriver scrolls the element into view itself, but smoothly where the page's CSS asks
-          // for smooth scrolling, and then finds it still out of view: brought there at once first.
-          // While a frame of another origin has the focus, it finds no element of the page
-          // interactable: the focus comes back to the page first, as a visitor's click would bring it.
+          // Clicked at its centre with the mouse, as the other engines' drivers do, once it holds
+          // still in view. WebDriver's own element click first asks WebKit to scroll the element
+          // into view if it finds it out of view, a scroll that is smooth by the page's CSS, and
+          // then finds it still out of view (ElementNotInteractableError): on a busy machine it
+          // did, for the map's button, with the button centred and still.
+          // While a frame of another origin has the focus, WebKit finds no element of the page
+          // under the pointer: the focus comes back to the page first, as a visitor's click would bring it.
           const element = await session.findElement(By.css(selector));
           await session.executeScript(
             `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();`,
           );
           // Sections further up take their size once they come into view (content-visibility),
-          // which moves what lies below them, after WebDriver has measured where to click: brought
-          // into view again until it holds still across rendering updates. Measured after two
-          // animation frames, so that at least one update of the rendering (where those sections
-          // take their size) lies between a scroll and the measurement, on a busy machine too.
+          // which moves what lies below them: brought into view again until it holds still across
+          // rendering updates. Measured after two animation frames, so that at least one update of
+          // the rendering (where those sections take their size) lies between a scroll and the
+          // measurement, on a busy machine too.
           const where = (scroll: boolean) =>
-            session.executeAsyncScript<string>(
+            session.executeAsyncScript<{ x: number; y: number; hit: string }>(
               `const [element, scroll, done] = arguments;
               if (scroll) element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
               requestAnimationFrame(() => requestAnimationFrame(() => {
                 const box = element.getBoundingClientRect();
-                done(box.left + "," + box.top);
+                const x = Math.round(box.left + box.width / 2);
+                const y = Math.round(box.top + box.height / 2);
+                const there = document.elementFromPoint(x, y);
+                const labels = element.labels ? [...element.labels] : [];
+                const mine = !!there && (element.contains(there) || labels.some((label) => label.contains(there)));
+                done({ x, y, hit: mine ? "" : there ? there.outerHTML.slice(0, 120) : "nothing" });
               }));`,
               element,
               scroll,
             );
-          for (let tries = 0, at = await where(true); tries < 20; tries++) {
+          let at = await where(true);
+          for (let tries = 0; tries < 20; tries++) {
             const now = await where(false);
-            if (now === at) break;
+            if (now.x === at.x && now.y === at.y && !now.hit) {
+              at = now;
+              break;
+            }
             at = await where(true);
           }
-          await element.click();
+          if (at.hit) throw new Error(`${selector} is under ${at.hit} at its centre (${at.x}, ${at.y})`);
+          await session
+            .actions({ async: true })
+            .move({ x: at.x, y: at.y, origin: Origin.VIEWPORT })
+            .press()
+            .release()
+            .perform();
         },
         async press(selector, key) {
           const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
