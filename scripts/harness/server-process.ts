@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../../server/config/environment.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 
 /**
@@ -124,8 +125,6 @@ export async function startListening(
   };
 }
 
-/** The server's own default for SHUTDOWN_TIMEOUT_MS (server/config/environment.ts). */
-const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Beyond SHUTDOWN_TIMEOUT_MS: the log's settling, the watchdog's grace, a busy machine. */
 const STOP_GRACE_MS = 5000;
 

@@ -16,6 +16,7 @@ export class ConfigError extends Error {
 export const DEFAULT_LOGO_FILE_NAME = 'logo-3d-white-on-blue.png';
 export const DEFAULT_SNAPSHOT_PATH = path.join(os.tmpdir(), 'horizon-live-backend-cache.json');
 export const DEFAULT_PHOTOS_PATH = path.join(os.tmpdir(), 'horizon-live-photos');
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 // supabase-js's own messages for half a configuration (test/config.test.ts checks them against createClient).
 export const SUPABASE_URL_REQUIRED = 'supabaseUrl is required.';
@@ -170,7 +171,7 @@ const envSchema = z.object({
   LOGO_FILE_NAME: logoFileName.default(DEFAULT_LOGO_FILE_NAME),
   PHOTOS_PATH: z.string().min(1).optional(),
   PHOTOS_DISK_MB: wholeNumber(1, 4096).default(48),
-  SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds.default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
   // Above the 60 s idle timeout of common load balancers, so the server never closes a
   // keep-alive connection the balancer is about to reuse (which the balancer reports as a 502).
   KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(65_000),
