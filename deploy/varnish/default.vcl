@@ -11,7 +11,7 @@ vcl 4.1;
 #   offer, so that answer is not kept and made-up codes keep no copies. The server is
 #   sent that cookie alone (or none), never the visitor's own, and no query string; a request
 #   with lng in its query passes. A page is kept for the seconds the server's CDN-Cache-Control
-#   gives (a few, never past its next change) and never served stale.
+#   gives (a few, counted from its Date, never past its next change) and never served stale.
 # - /event.ics and everything else are passed to the server with their cookies.
 # - One copy per content coding: Varnish asks the server for gzip and unzips for the clients that
 #   do not take it (open-source Varnish does not handle brotli: browsers get gzip through it).
@@ -195,8 +195,11 @@ sub vcl_backend_response {
 }
 
 # A page is kept only for the server's CDN-Cache-Control max-age, and only a 200 without
-# Set-Cookie. No grace: a copy is never served past its lifetime, so a new phase or countdown
-# step shows within a second. Kept a little longer only to be revalidated with its ETag.
+# Set-Cookie. The lifetime counts from the server's Date (the second it rendered the page in), so
+# a copy ends on a whole second: the event's changes fall on whole seconds, and the one-second
+# copy the server gives in the last second before a change is never served after it, however
+# long the answer took to arrive. No grace: a copy is never served past its lifetime. Kept a
+# little longer only to be revalidated with its ETag.
 sub landing_page_lifetime {
     if (beresp.status != 200 || beresp.http.Set-Cookie ||
         beresp.http.CDN-Cache-Control !~ "(^|,)\s*max-age=[1-9][0-9]*\s*(,|$)") {
@@ -204,8 +207,8 @@ sub landing_page_lifetime {
         set beresp.grace = 0s;
         set beresp.uncacheable = true;
     } else {
-        set beresp.ttl = std.duration(
-            regsub(beresp.http.CDN-Cache-Control, "^(.*,)?\s*max-age=([0-9]+).*$", "\2s"), 0s);
+        set beresp.ttl = std.time(beresp.http.Date, now) + std.duration(
+            regsub(beresp.http.CDN-Cache-Control, "^(.*,)?\s*max-age=([0-9]+).*$", "\2s"), 0s) - now;
         set beresp.grace = 0s;
         set beresp.keep = 10s;
     }

@@ -3,13 +3,18 @@ import { LANGUAGE_QUERY_PARAM } from '../../shared/languages.ts';
 import { SECOND_MS } from '../../shared/event-clock.ts';
 
 /**
- * How long a shared cache in front may keep a page: `limitSeconds` at most, and never past the
- * instant its bytes next change (`changesAt`, the event clock's next step; null when they do
- * not change with time). Whole seconds, rounded down: 0 means not at all.
+ * How long a shared cache in front may keep a page: `limitSeconds` at most, and no longer than
+ * to its next change (`changesAt`, the event clock's next step; null when the bytes do not change
+ * with time), rounded down to whole seconds, yet one second in the last second before a change:
+ * with none, a crowd would pass the edge for that whole second each step. The shipped caches end
+ * such a copy at the second's end (nginx keys pages by the second; the VCL counts a page's
+ * lifetime from its Date), and the event's changes fall on whole seconds, so none is shown past
+ * its change. 0 means not at all.
  */
 export function edgeSeconds(now: number, changesAt: number | null, limitSeconds: number): number {
-  if (changesAt === null) return limitSeconds;
-  return Math.max(0, Math.min(limitSeconds, Math.floor((changesAt - now) / SECOND_MS)));
+  if (changesAt === null || limitSeconds === 0) return limitSeconds;
+  if (changesAt <= now) return 0;
+  return Math.min(limitSeconds, Math.max(1, Math.floor((changesAt - now) / SECOND_MS)));
 }
 
 /** Whether the address names the language (`?lng=`, in any case): such answers are per visitor. */

@@ -36,8 +36,17 @@ describe('edgeSeconds', () => {
   it('never reaches past the next change, rounded down to whole seconds', () => {
     expect(edgeSeconds(0, 60_000, 5)).toBe(5);
     expect(edgeSeconds(0, 3_999, 5)).toBe(3);
-    expect(edgeSeconds(0, 999, 5)).toBe(0);
+    expect(edgeSeconds(0, 1_000, 5)).toBe(1);
+  });
+  it('is one second in the last second before a change, so that a crowd never passes the edge', () => {
+    expect(edgeSeconds(0, 999, 5)).toBe(1);
+    expect(edgeSeconds(0, 1, 5)).toBe(1);
+  });
+  it('is 0 once the change has come, and whenever pages are not offered to the edge', () => {
     expect(edgeSeconds(10, 0, 5)).toBe(0);
+    expect(edgeSeconds(10, 10, 5)).toBe(0);
+    expect(edgeSeconds(0, null, 0)).toBe(0);
+    expect(edgeSeconds(0, 999, 0)).toBe(0);
   });
 });
 
@@ -59,12 +68,12 @@ describe.each([true, false])('a page offered to the edge (page cache %s)', (page
     const step = eventClock(START - 2 * HOUR_MS - 20 * MINUTE_MS, TIMES, PAGE_COUNTDOWN_STEP_MS).changesAt!;
     const cases: [number, string | undefined][] = [
       [step - 3_200, '3'],
-      [step - 800, undefined],
+      [step - 800, '1'],
       [START - 2_500, '2'],
-      [START - 400, undefined],
+      [START - 400, '1'],
       [START, '5'],
       [END - 4_100, '4'],
-      [END - 1, undefined],
+      [END - 1, '1'],
       [END + HOUR_MS, '5'],
     ];
     for (const [now, seconds] of cases) {
@@ -80,6 +89,25 @@ describe.each([true, false])('a page offered to the edge (page cache %s)', (page
     // The legal notice has no clock: the limit holds whatever the moment.
     const impressum = await request(await appAt(START - 400, {}, pageCache)).get('/impressum');
     expect(impressum.headers['x-accel-expires']).toBe('5');
+  });
+});
+
+describe('a revalidated page', () => {
+  it("carries its lifetime on the 304 too: a cache renews a kept copy by the 304's lifetime, not the copy's", async () => {
+    // Varnish revalidates an expired copy with its ETag; had the 304 no lifetime of its own, the
+    // copy's earlier one would be renewed, and the countdown shown past the start.
+    const fresh = await request(await appAt(START - 4_200))
+      .get('/')
+      .expect(200);
+    expect(fresh.headers['cdn-cache-control']).toBe('max-age=4');
+    const revalidated = await request(await appAt(START - 400))
+      .get('/')
+      .set('If-None-Match', fresh.headers.etag!)
+      .expect(304);
+    expect({ accel: revalidated.headers['x-accel-expires'], cdn: revalidated.headers['cdn-cache-control'] }).toEqual({
+      accel: '1',
+      cdn: 'max-age=1',
+    });
   });
 });
 
