@@ -8,8 +8,15 @@ import type { ClientAssets } from '../static/client-assets.ts';
 /** The pages' routes without their elements: matched as the browser's route tree matches them. */
 const PAGE_ROUTES = Object.entries(PAGE_PATHS).map(([kind, path]) => ({ id: kind, path }));
 
+/** The pages by their exact paths: most requests name one, and matching the tree costs its compilation each time. */
+const PAGES_BY_PATH = new Map<string, PageKind>(
+  Object.entries(PAGE_PATHS).map(([kind, path]) => [path, kind as PageKind]),
+);
+
 /** Which page a path shows. */
 export function pageKindFor(pathname: string): PageKind {
+  const exact = PAGES_BY_PATH.get(pathname);
+  if (exact) return exact;
   const route = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route;
   return route ? (route.id as PageKind) : 'notFound';
 }
