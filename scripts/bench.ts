@@ -52,6 +52,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { APP_ROOT } from '../server/config/paths.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
@@ -65,7 +66,14 @@ import { judgeReadiness, manifestReadinessProbe, probeReadiness, type ProbeAnswe
 import { DEFAULT_INTERVALS, runLiveBound, SMOKE_INTERVALS } from './bench/live-bound.ts';
 import { runReplica } from './bench/replica-run.ts';
 import { runSoak, visitorsMix } from './bench/soak-run.ts';
-import { appModuleOf, fetchRaw, firstVisitWeight, overWeightBudget, WEIGHT_BUDGET } from './bench/weight.ts';
+import {
+  appModuleOf,
+  offeredLanguagesOf,
+  fetchRaw,
+  firstVisitWeight,
+  overWeightBudget,
+  WEIGHT_BUDGET,
+} from './bench/weight.ts';
 import { BYTE_KINDS, kib } from './bench/bytes-by-kind.ts';
 import { measurePhotoWeight } from './bench/photo-weight.ts';
 import { decodeBody } from './harness/content-coding.ts';
@@ -234,11 +242,33 @@ const {
 } = page.headers;
 writeFileSync(recording, JSON.stringify({ status: page.status, headers, bodyBase64: page.body.toString('base64') }));
 
-const replay = (kind: string) =>
-  startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, recording]);
+const replay = (kind: string, file = recording) =>
+  startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, file]);
 const [nodeBaseline, expressBaseline] = await Promise.all([replay('node-http'), replay('express')]);
 const BOUNDED_PAGE = 'GET / de, no cookie';
 const UNBOUNDED_PAGE = 'GET / de, no heap bounds';
+
+// The floor the origin is held to, in every language: bare Express with helmet answering every GET
+// with the same page's bytes gzipped at level 6, no logging; asked, like the server beside it, by
+// a visitor who chose the language and takes gzip.
+const GZIP_ONLY = { 'accept-encoding': 'gzip' };
+const languageCodes = offeredLanguagesOf(html);
+const floors = await Promise.all(
+  languageCodes.map(async (language) => {
+    const headers = { ...GZIP_ONLY, cookie: `selectedLanguage=${language}` };
+    const served = await fetchRaw(`${app.url}/`, headers);
+    const page = decodeBody(served.body, served.headers['content-encoding']);
+    const file = path.join(OUT_DIR, `floor-page-${language}.json`);
+    const body = gzipSync(page, { level: 6 });
+    const entity = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
+    writeFileSync(file, JSON.stringify({ status: 200, headers: entity, bodyBase64: body.toString('base64') }));
+    return { language, headers, server: await replay('floor', file) };
+  }),
+);
+const pageOf = (language: string) => `GET / ${language}, gzip`;
+const floorOf = (language: string) => `floor express+helmet ${language}`;
+/** The origin's `/` against the floor, in every language (target ≥ 1.5×). */
+const FLOOR_TARGET = 1.5;
 
 const targets: Target[] = [
   { name: 'baseline node:http', server: nodeBaseline, path: '/', headers: ACCEPT_ENCODING },
@@ -251,6 +281,10 @@ const targets: Target[] = [
   { name: 'GET /api/hero-slides (warm)', server: app, path: '/api/hero-slides', headers: ACCEPT_ENCODING },
   { name: 'GET hashed asset (the app module)', server: app, path: appModule, headers: ACCEPT_ENCODING },
   { name: UNBOUNDED_PAGE, server: unbounded, path: '/', headers: ACCEPT_ENCODING },
+  ...floors.flatMap(({ language, headers, server }) => [
+    { name: floorOf(language), server, path: '/', headers },
+    { name: pageOf(language), server: app, path: '/', headers },
+  ]),
 ];
 
 // Every target answers as it should before any load: a page that changed stops the bench at once.
@@ -391,6 +425,23 @@ for (const { connections, bounded, unbounded: without, share } of boundsCost) {
   );
 }
 
+const againstFloor = CONNECTIONS.flatMap((connections) =>
+  languageCodes.map((language) => {
+    const rps = (name: string) =>
+      rows.find((r) => r.target === name && r.connections === connections)!.requestsPerSecond;
+    const ratio = Math.round((rps(pageOf(language)) / rps(floorOf(language))) * 100) / 100;
+    return { connections, language, origin: rps(pageOf(language)), floor: rps(floorOf(language)), ratio };
+  }),
+);
+console.log(
+  `\nGET / against the floor (bare Express with helmet, the same page gzipped at level 6, no logging), in every language, Accept-Encoding: gzip, language cookie:`,
+);
+for (const { connections, language, origin, floor, ratio } of againstFloor) {
+  console.log(
+    `  ${language} at ${connections} connections: ${origin} req/s against ${floor} = ${ratio}× (target ≥ ${FLOOR_TARGET}×): ${verdict(ratio >= FLOOR_TARGET)}`,
+  );
+}
+
 const readiness = judgeReadiness(probeAnswers, readinessProbe);
 console.log(
   `${readinessProbe.path} on the ${readinessProbe.port} port while GET / at ${SATURATED} connections saturates the server: ${readiness.probes} probes, median ${readiness.medianMs} ms, slowest ${readiness.slowestMs} ms against the readiness probe's timeoutSeconds ${readinessProbe.timeoutSeconds} s; ${readiness.failed} failed, at most ${readiness.longestFailedRun} in a row (out of service at ${readinessProbe.failureThreshold}): ${verdict(readiness.keptInService)}`,
@@ -495,6 +546,7 @@ writeFileSync(
       rows,
       memory,
       boundsCost,
+      againstFloor,
       readiness: { probe: readinessProbe, ...readiness, onVisitorsPort },
       throughVarnish,
       pageWeight: weight,
@@ -508,7 +560,14 @@ writeFileSync(
 console.log(`\nFigures written to ${path.relative(APP_ROOT, resultsFile)}`);
 
 for (const stopWatching of unwatch) stopWatching();
-await Promise.all([app.stop(), unbounded.stop(), nodeBaseline.stop(), expressBaseline.stop(), backend.close()]);
+await Promise.all([
+  app.stop(),
+  unbounded.stop(),
+  nodeBaseline.stop(),
+  expressBaseline.stop(),
+  ...floors.map(({ server }) => server.stop()),
+  backend.close(),
+]);
 
 if (failures.length) {
   console.error(`\nThe benchmark FAILED (${failures.length}):`);

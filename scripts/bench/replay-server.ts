@@ -1,7 +1,13 @@
 /**
  * A baseline server for the benchmark: answers every request with one recorded
  * response (same status, headers and compressed body), so it measures the floor of
- * the stack under it, not our work. Usage: replay-server.ts <node-http|express> <recording.json>
+ * the stack under it, not our work. Usage: replay-server.ts <node-http|express|floor> <recording.json>
+ *
+ * - node-http, express: the recording's bytes as they are, headers included (express adds
+ *   helmet's, then sends the recording's in their place);
+ * - floor: bare Express with helmet's defaults answering every GET with the recording's body and
+ *   its own few entity headers, helmet's headers kept, no logging: the floor the page's origin is
+ *   held to (npm run bench records it gzipped at level 6).
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -35,6 +41,14 @@ if (kind === 'node-http') {
   app.use((req, res) => {
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     replay(req, res);
+  });
+  handler = app;
+} else if (kind === 'floor') {
+  const app = express();
+  app.use(helmet());
+  app.get('/{*splat}', (_req, res) => {
+    res.writeHead(recording.status, headers);
+    res.end(body);
   });
   handler = app;
 } else {

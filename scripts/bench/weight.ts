@@ -86,6 +86,15 @@ export function appModuleOf(html: string): string {
   );
 }
 
+/** The languages a page offers, as its alternates name them for search engines (x-default aside). */
+export function offeredLanguagesOf(html: string): string[] {
+  const codes = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/g)].map((match) => match[1]!);
+  const offered = codes.filter((code) => code !== 'x-default');
+  if (offered.length === 0)
+    throw new Error('The page names no language alternates: which languages it offers is unknown');
+  return offered;
+}
+
 const isOk = (status: number) => status >= 200 && status < 300;
 
 /**

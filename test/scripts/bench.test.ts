@@ -14,6 +14,7 @@ import {
 import {
   appModuleOf,
   firstVisitWeight,
+  offeredLanguagesOf,
   overWeightBudget,
   pageModules,
   WEIGHT_BUDGET,
@@ -38,6 +39,13 @@ describe("the benchmark's view of the built server's page", () => {
   it("finds the app module the page's inline starter imports, as the browser does", () => {
     expect(pageModules(html)).toEqual([appModule]);
     expect(appModuleOf(html)).toBe(appModule);
+  });
+
+  it('finds every language the page offers, from its alternates, for the floor of each', () => {
+    expect(offeredLanguagesOf(html)).toEqual(['de', 'en', 'es']);
+    expect(() => offeredLanguagesOf(html.replace(/<link rel="alternate"[^>]*>/g, ''))).toThrow(
+      /no language alternates/,
+    );
   });
 
   it('counts the app module in the weight of a first visit, compressed as served', async () => {
