@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { browserSuiteArguments, ENGINE_NAMES, type EngineName } from './harness/browser-engines.ts';
 import { startBusyCore } from './harness/busy-core.ts';
+import { runSuites } from './harness/suite-runs.ts';
 
 let parsed: ReturnType<typeof browserSuiteArguments>;
 try {
@@ -29,19 +30,14 @@ const started = performance.now();
 if (busyCore) console.log(`one core kept busy by process ${busyCore.pid} for the whole run`);
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts', ...passedOn];
-const results: { run: number; engine: EngineName; seconds: number; passed: boolean }[] = [];
-for (let run = 1; run <= runs; run++) {
-  for (const engine of engines) {
-    console.log(`\nbrowser suite in ${engine}${runs > 1 ? `, run ${run} of ${runs}` : ''}`);
-    const start = performance.now();
-    const child = spawnSync(process.execPath, vitest, {
-      stdio: 'inherit',
-      env: { ...process.env, BROWSER_ENGINE: engine },
-    });
-    results.push({ run, engine, seconds: (performance.now() - start) / 1000, passed: child.status === 0 });
-  }
-  if (results.some((result) => !result.passed)) break;
-}
+const results = runSuites(runs, engines, (engine, run) => {
+  console.log(`\nbrowser suite in ${engine}${runs > 1 ? `, run ${run} of ${runs}` : ''}`);
+  const child = spawnSync(process.execPath, vitest, {
+    stdio: 'inherit',
+    env: { ...process.env, BROWSER_ENGINE: engine },
+  });
+  return child.status === 0;
+});
 await busyCore?.stop();
 
 console.log('\nbrowser suite per engine:');

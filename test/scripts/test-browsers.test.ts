@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { browserSuiteArguments } from '../../scripts/harness/browser-engines.ts';
 import { startBusyCore } from '../../scripts/harness/busy-core.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
+import { runSuites } from '../../scripts/harness/suite-runs.ts';
 
 const run = promisify(execFile);
 
@@ -75,5 +76,38 @@ describe('the busy core of --busy (scripts/harness/busy-core.ts)', () => {
     }
     expect(() => process.kill(busy.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
     expect(busy.cpuSeconds()).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the runs of the browser suite', () => {
+  /** A suite that passes except in the engine and run named red, taking a second of the fake clock each. */
+  const suite = (red: { engine: string; run: number } | null) => {
+    let now = 0;
+    const ran: string[] = [];
+    const results = runSuites(
+      5,
+      ['chromium', 'firefox', 'webkit'],
+      (engine, run) => {
+        ran.push(`${run} ${engine}`);
+        now += 1000;
+        return !(red && red.engine === engine && red.run === run);
+      },
+      () => now,
+    );
+    return { results, ran };
+  };
+
+  it('runs every engine in every run when all are green, timing each', () => {
+    const { results, ran } = suite(null);
+    expect(ran).toHaveLength(15);
+    expect(results.every((result) => result.passed && result.seconds === 1)).toBe(true);
+  });
+
+  it('stops after the first red run, whose other engines still run', () => {
+    const { results, ran } = suite({ engine: 'firefox', run: 2 });
+    expect(ran).toEqual(['1 chromium', '1 firefox', '1 webkit', '2 chromium', '2 firefox', '2 webkit']);
+    expect(results.filter((result) => !result.passed)).toEqual([
+      { run: 2, engine: 'firefox', seconds: 1, passed: false },
+    ]);
   });
 });
