@@ -5,9 +5,9 @@
  *
  * - node-http, express: the recording's bytes as they are, headers included (express adds
  *   helmet's, then sends the recording's in their place);
- * - floor: bare Express with helmet's defaults answering every GET with the recording's body and
- *   its own few entity headers, helmet's headers kept, no logging: the floor the page's origin is
- *   held to (npm run bench records it gzipped at level 6).
+ * - floor: bare Express with helmet's defaults answering every GET with res.send of the
+ *   recording's body and its few entity headers, helmet's headers kept, no logging: the floor the
+ *   page's origin is held to (npm run bench records it gzipped at level 6).
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -44,11 +44,11 @@ if (kind === 'node-http') {
   });
   handler = app;
 } else if (kind === 'floor') {
+  // As a bare Express app answers: res.send, which adds its ETag and answers 304 when fresh.
   const app = express();
   app.use(helmet());
   app.get('/{*splat}', (_req, res) => {
-    res.writeHead(recording.status, headers);
-    res.end(body);
+    res.status(recording.status).set(recording.headers).send(body);
   });
   handler = app;
 } else {
