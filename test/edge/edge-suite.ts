@@ -542,9 +542,21 @@ export function describeEdge(name: CacheName) {
     /** Paths on which the stand-in sets a cookie, publicly cacheable: this site's kept paths never do. */
     const settingCookie = new Set<string>();
 
+    /** Pages answered as the server answers them, with a Date this far off the clock, by the variant cookie sent. */
+    const pageDateSkew = new Map<string, number>();
+
     beforeAll(async () => {
       origin = createServer((req, res) => {
         received.push({ url: req.url!, cookie: req.headers.cookie, acceptEncoding: req.headers['accept-encoding'] });
+        const skew = pageDateSkew.get(req.headers.cookie ?? '');
+        if (req.url === '/' && skew !== undefined) {
+          res.setHeader('X-Accel-Expires', '5');
+          res.setHeader('CDN-Cache-Control', 'max-age=5');
+          res.setHeader('Cache-Control', 'private, no-cache');
+          res.setHeader('Date', new Date(Date.now() + skew).toUTCString());
+          res.end('a page');
+          return;
+        }
         res.setHeader('Cache-Control', 'public, max-age=60');
         res.setHeader('Vary', 'Accept-Encoding');
         if (settingCookie.has(req.url!)) res.setHeader('Set-Cookie', `session=${received.length}`);
@@ -597,6 +609,28 @@ export function describeEdge(name: CacheName) {
         expect(arrived(passed)).toEqual([
           { url: passed, ...{ cookie: visitor.Cookie, acceptEncoding: visitor['Accept-Encoding'] } },
         ]);
+      }
+    });
+
+    it("keeps a page for no longer than its lifetime, and for that long, when the server's clock is off", async () => {
+      for (const [language, skew] of [
+        ['fr', -30_000],
+        ['it', 30_000],
+      ] as const) {
+        const cookie = `selectedLanguage=${language}`;
+        pageDateSkew.set(cookie, skew);
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push(await at('/', { Cookie: cookie }));
+        // nginx keys a page by the second too: a second may begin among the four requests.
+        const reached = arrived('/').filter((request) => request.cookie === cookie).length;
+        expect({ language, reached }).toEqual({ language, reached: name === 'varnish' ? 1 : expect.any(Number) });
+        expect(reached).toBeLessThanOrEqual(2);
+        if (name === 'varnish') {
+          const ttl = Number(/varnish; hit; ttl=(-?\d+)/.exec(String(answers.at(-1)!.headers['cache-status']))?.[1]);
+          expect({ language, ttl }).toEqual({ language, ttl: expect.any(Number) });
+          expect(ttl).toBeGreaterThan(0);
+          expect(ttl).toBeLessThanOrEqual(5);
+        }
       }
     });
   });
