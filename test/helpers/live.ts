@@ -11,11 +11,11 @@ export const LIVE_START = new Date('2027-03-18T08:00:00.000Z');
  */
 export function changeableLive(changes: Partial<LiveChanges> = {}) {
   let state = withVersion({ ...NO_LIVE_CHANGES, ...changes }, LIVE_START);
-  const source: LiveSource & { set(changes: Partial<LiveChanges>): void } = {
+  const source: LiveSource & { set(changes: Partial<LiveChanges>, afterMs?: number): void } = {
     get: async () => state,
     close() {},
-    set(next) {
-      state = withVersion({ ...NO_LIVE_CHANGES, ...next }, new Date(Date.parse(state.updated) + 1000));
+    set(next, afterMs = 1000) {
+      state = withVersion({ ...NO_LIVE_CHANGES, ...next }, new Date(Date.parse(state.updated) + afterMs));
     },
   };
   return source;

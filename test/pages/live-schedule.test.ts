@@ -102,8 +102,18 @@ describe('a delay in the live state', () => {
       sequences.push((await calendar(app)).SEQUENCE);
     }
     // The live state dated a second after LIVE_START, the content file updated 2026-11-01T09:00:00Z.
-    const seconds = (Date.parse('2027-03-18T08:00:01Z') - Date.parse(content.event.updated.toISOString())) / 1000;
-    expect(sequences).toEqual([String(seconds), String(seconds)]);
+    const tenths = (Date.parse('2027-03-18T08:00:01Z') - Date.parse(content.event.updated.toISOString())) / 100;
+    expect(sequences).toEqual([String(tenths), String(tenths)]);
+  });
+
+  it('gives a change made within the same second as the one before a higher SEQUENCE', async () => {
+    const { app, live } = await appAt(START - 5 * MINUTE_MS);
+    live.set(liveTimes({ startTime: '12:15' }));
+    const delayed = await calendar(app);
+    live.set(liveTimes({ startTime: '12:15', endTime: '13:00' }), 300);
+    const shortened = await calendar(app);
+    expect(Math.floor(Date.parse('2027-03-18T08:00:01.300Z') / 1000)).toBe(Date.parse('2027-03-18T08:00:01Z') / 1000);
+    expect(Number(shortened.SEQUENCE)).toBeGreaterThan(Number(delayed.SEQUENCE));
   });
 });
 
