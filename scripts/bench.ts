@@ -409,8 +409,11 @@ const memory = {
 console.log(
   `\nPeak resident memory with the image's settings, over every run: ${peak.rssMb} MiB (of it ${peak.anonMb} MiB anonymous) = ${memory.shareOfLimit} % of the manifest's limit of ${limit} (target ≤ ${MEMORY_SHARE_TARGET * 100} %, ${Math.round(limitMib * MEMORY_SHARE_TARGET)} MiB): ${verdict(memory.within)}`,
 );
+/** A target's median rate at one connection count, from the table's rows. */
+const rateOf = (name: string, connections: number) =>
+  rows.find((r) => r.target === name && r.connections === connections)!.requestsPerSecond;
 const boundsCost = CONNECTIONS.map((connections) => {
-  const rps = (name: string) => rows.find((r) => r.target === name && r.connections === connections)!.requestsPerSecond;
+  const rps = (name: string) => rateOf(name, connections);
   const share = rps(BOUNDED_PAGE) / rps(UNBOUNDED_PAGE);
   return {
     connections,
@@ -427,10 +430,9 @@ for (const { connections, bounded, unbounded: without, share } of boundsCost) {
 
 const againstFloor = CONNECTIONS.flatMap((connections) =>
   languageCodes.map((language) => {
-    const rps = (name: string) =>
-      rows.find((r) => r.target === name && r.connections === connections)!.requestsPerSecond;
-    const ratio = Math.round((rps(pageOf(language)) / rps(floorOf(language))) * 100) / 100;
-    return { connections, language, origin: rps(pageOf(language)), floor: rps(floorOf(language)), ratio };
+    const origin = rateOf(pageOf(language), connections);
+    const floor = rateOf(floorOf(language), connections);
+    return { connections, language, origin, floor, ratio: Math.round((origin / floor) * 100) / 100 };
   }),
 );
 console.log(
