@@ -91,12 +91,16 @@ async function orderBreaks(visitor: Visitor, texts: [selector: string, text: str
 const noBreaks = (texts: [string, string][]) => Object.fromEntries(texts.map(([, text]) => [text, []]));
 
 /**
- * Opens the page and waits for the element to be there: WebKit's driver may hand back a page whose
- * streamed document has not been parsed to its end.
+ * Opens the page and waits for the element to be there (WebKit's driver may hand back a page whose
+ * streamed document has not been parsed to its end) and for the app to have taken the page over:
+ * the page asks for the app module only after its first paint, and a journey that goes on to the
+ * next page while that import is under way aborts it, which WebKit reports as an uncaught
+ * "Importing a module script failed" of the page left.
  */
 async function open(visitor: Visitor, pagePath: string, selector: string) {
   await visitor.goto(pagePath);
   await visitor.waitFor((s) => document.querySelector(s), selector, { what: `${selector} on ${pagePath}` });
+  await waitForHydration(visitor);
 }
 
 /** Brings the element to the middle of the viewport, as a visitor would scroll to read it. */
