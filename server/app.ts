@@ -1,10 +1,13 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
+import proxyAddress from 'proxy-addr';
 import compression from 'compression';
 import express from 'express';
 import { apiRouter } from './api/routes.ts';
 import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts';
 import { errorHandler, onlyReadMethods } from './http/error-handler.ts';
 import { hasStrongEntityTag } from './http/entity-tag.ts';
+import { hasChosenCoding } from './http/content-coding.ts';
 import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
 import { connectBackend, type BackendConnection } from './backend/connection.ts';
 import { backendHeroSource } from './hero/from-backend.ts';
@@ -20,14 +23,15 @@ import type { LiveSource } from './live/live-source.ts';
 import { liveRouter } from './api/live-route.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
-import { PAGE_ROUTE_PATHS, pageHandler, type PageDeps } from './pages/page-handler.ts';
+import { PAGE_ROUTE_PATHS, pageAnswers, type PageDeps } from './pages/page-handler.ts';
 import { errorPageRehearsal, sendErrorPage } from './pages/render.tsx';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './config/paths.ts';
 import { publicFiles } from './static/public-files.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { keepRedirectsOnOrigin } from './ops/redirects.ts';
 import { requestLog } from './ops/request-log.ts';
-import { securityHeaders } from './ops/security-headers.ts';
+import { fixedHeaders, securityHeaders, type FixedHeaders } from './ops/security-headers.ts';
+import { keptPagesFirst } from './kept-page-path.ts';
 import { hashedAssets } from './static/static-assets.ts';
 import { liveRulesOf } from './content/live-rules.ts';
 import { eventNow } from '../shared/rehearsal.ts';
@@ -48,6 +52,8 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   now?: () => number;
   /** Keep rendered pages (the default); off, every request renders. */
   pageCache?: boolean;
+  /** Answer kept pages without Express (the default); off, every request passes Express. */
+  keptPagePath?: boolean;
   /**
    * Make the hero's pictures of its photos and serve them (the default); off, the page shows the
    * addresses the content file or the backend gives. Not for a `heroSource` given here.
@@ -55,8 +61,11 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   photos?: boolean;
 }
 
-/** The whole request pipeline, in order. It never listens: server/index.ts does. */
-export function createApp(appDeps: AppDeps): express.Express {
+/**
+ * The whole request pipeline, in order, behind the kept-page path (server/kept-page-path.ts). It
+ * never listens: server/index.ts does.
+ */
+export function createApp(appDeps: AppDeps): RequestListener {
   const { config } = appDeps;
   const cacheObserver = appDeps.cacheObserver ?? ignoreCacheEvents;
   const cacheOptions = { logger: appDeps.logger, observer: cacheObserver, now: appDeps.now ?? Date.now };
@@ -90,24 +99,31 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(requestLog(deps.logger, HEALTH_PATHS));
   app.use(deps.metrics.observeRequests);
   // On every answer, errors and probes included.
-  app.use(
-    securityHeaders(
-      config,
-      deps.content,
-      { script: deps.clientAssets.inlineScript.hash, style: deps.clientAssets.inlineStyle.hash },
-      // With the pictures made here, no page names an image of the backend's.
-      { backendImages: made === null },
-    ),
+  const security = securityHeaders(
+    config,
+    deps.content,
+    { script: deps.clientAssets.inlineScript.hash, style: deps.clientAssets.inlineStyle.hash },
+    // With the pictures made here, no page names an image of the backend's.
+    { backendImages: made === null },
   );
-  // A rehearsal's answers, whatever they are, are kept from search engines: its clock is not the event's.
-  if (deps.rehearsal) app.use(noIndex);
+  const fixed: FixedHeaders = {
+    // A rehearsal's answers, whatever they are, are kept from search engines: its clock is not the event's.
+    set: deps.rehearsal ? [...security.set, ['X-Robots-Tag', 'noindex']] : security.set,
+    removed: security.removed,
+  };
+  app.use(fixedHeaders(fixed));
   // While shutting down, answers close their connections so clients reconnect elsewhere.
   app.use(closeConnectionsWhileDraining(deps.readiness));
   // Before any route: a POST never reaches a handler and no body is ever read.
   app.use(onlyReadMethods);
 
-  // An answer with a strong ETag names its exact bytes: it is sent as it is (/api/live).
-  app.use(compression({ filter: (req, res) => !hasStrongEntityTag(res) && compression.filter(req, res) }));
+  // An answer with a strong ETag names its exact bytes: it is sent as it is (/api/live); one that
+  // chose among its compressed copies (pages, the other /api answers, the locale files) too.
+  app.use(
+    compression({
+      filter: (req, res) => !hasStrongEntityTag(res) && !hasChosenCoding(res) && compression.filter(req, res),
+    }),
+  );
 
   // The metrics are served on their own port (server/ops/metrics-server.ts): here /metrics is a 404.
   app.use(healthRoutes(deps.readiness));
@@ -116,8 +132,8 @@ export function createApp(appDeps: AppDeps): express.Express {
   // The event clock: the real one, moved by a rehearsal's shift. Nothing else reads it.
   const realNow = appDeps.now ?? Date.now;
   const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
-  const pages = pageHandler(deps, { cache: appDeps.pageCache ?? true, now: eventClockNow });
-  app.get(PAGE_ROUTE_PATHS, pages);
+  const pages = pageAnswers(deps, { cache: appDeps.pageCache ?? true, now: eventClockNow });
+  app.get(PAGE_ROUTE_PATHS, pages.handle);
 
   // Before the static folders: an /api request must not wait for a file lookup.
   app.use(liveRouter(liveSource, config.live, config.cache.staleSeconds));
@@ -132,7 +148,7 @@ export function createApp(appDeps: AppDeps): express.Express {
   app.use(discoveryRoutes(deps));
 
   // Any other path: the 404 page.
-  app.get('/{*splat}', pages);
+  app.get('/{*splat}', pages.handle);
 
   const errorPage = {
     language: deps.content.public.languages[0]!.code,
@@ -143,13 +159,17 @@ export function createApp(appDeps: AppDeps): express.Express {
       : null,
   };
   app.use(errorHandler({ logger: deps.logger, sendErrorPage: (res, error) => sendErrorPage(res, error, errorPage) }));
-  return app;
-}
 
-/** `X-Robots-Tag: noindex` on an answer, pages and every other. */
-function noIndex(_req: express.Request, res: express.Response, next: express.NextFunction): void {
-  res.setHeader('X-Robots-Tag', 'noindex');
-  next();
+  if (appDeps.keptPagePath === false) return app;
+  const trustedProxies = app.get('trust proxy fn') as Parameters<typeof proxyAddress>[1];
+  return keptPagesFirst(app, {
+    pages,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    readiness: deps.readiness,
+    fixed,
+    clientAddress: (req) => proxyAddress(req, trustedProxies),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 
 /** The content codings the server sends, best first: brotli wins a tie. */
@@ -22,8 +23,25 @@ export function encodeSmallBody(text: string): EncodedBody {
   };
 }
 
+/** Answers that chose their content coding among the copies made for them. */
+const codingChosen = new WeakSet<ServerResponse>();
+
+/**
+ * Marks an answer as sent in the coding it chose among its copies: the compression middleware
+ * leaves it as it is (a client that accepts neither brotli nor gzip gets the identity body, not
+ * a compression made again on every request).
+ */
+export function choseCoding(res: ServerResponse): void {
+  codingChosen.add(res);
+}
+
+export function hasChosenCoding(res: ServerResponse): boolean {
+  return codingChosen.has(res);
+}
+
 /** Ends the answer with the body in the best coding the client accepts. */
 export function sendEncoded(req: Request, res: Response, body: EncodedBody): void {
+  choseCoding(res);
   const coding = preferredCoding(req, CODINGS);
   const bytes = coding ? body[coding] : body.identity;
   res.vary('Accept-Encoding');
@@ -36,7 +54,10 @@ export function sendEncoded(req: Request, res: Response, body: EncodedBody): voi
  * Of the codings there are, the one the client rates highest (brotli on a tie: browsers list it
  * after gzip at the same weight); none, meaning the identity body, when it accepts none of them.
  */
-export function preferredCoding(req: Request, available: readonly Coding[]): Coding | undefined {
+export function preferredCoding(
+  req: { headers: IncomingHttpHeaders },
+  available: readonly Coding[],
+): Coding | undefined {
   const accepted = acceptedCodings(req.headers['accept-encoding']);
   let best: Coding | undefined;
   let bestQuality = 0;

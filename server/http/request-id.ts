@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 
 /** An inbound request id is kept only if it is this tame; anything else could forge log lines. */
@@ -10,11 +11,16 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  * one, and echoes it in the answer.
  */
 export function assignRequestId(req: Request, res: Response): string {
-  const inbound = req.headers['x-request-id'];
-  const requestId = typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
+  const requestId = requestIdFrom(req.headers);
   res.setHeader(REQUEST_ID_HEADER, requestId);
   res.locals.requestId = requestId;
   return requestId;
+}
+
+/** A valid inbound X-Request-Id, or a new id. */
+export function requestIdFrom(headers: IncomingHttpHeaders): string {
+  const inbound = headers['x-request-id'];
+  return typeof inbound === 'string' && INBOUND_REQUEST_ID.test(inbound) ? inbound : randomUUID();
 }
 
 /** The id of the request an answer belongs to, for log lines written while handling it. */

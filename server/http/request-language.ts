@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { LANGUAGE_COOKIE_NAME } from '../../shared/language-cookie.ts';
 import { LANGUAGE_QUERY_PARAM, type Language } from '../../shared/languages.ts';
 
@@ -16,8 +16,14 @@ export interface LanguageChoice {
   unoffered: boolean;
 }
 
+/** What of a request its language is read from: Express's parsed query and the headers. */
+export interface LanguageSources {
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+}
+
 /** `?lng=` first, then the cookie; a language that is not offered is ignored, and the first offered is the default. */
-export function resolveLanguage(req: Request, languages: readonly Language[]): LanguageChoice {
+export function resolveLanguage(req: LanguageSources, languages: readonly Language[]): LanguageChoice {
   const offered = (value: unknown): value is Language => typeof value === 'string' && languages.includes(value);
   const query = req.query[LANGUAGE_QUERY_PARAM];
   if (offered(query)) return { language: query, chosen: true, fromQuery: true, unoffered: false };

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { CacheObserver } from '../backend/cache-events.ts';
@@ -8,6 +9,11 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request under its route template and status. */
   observeRequests: RequestHandler;
+  /**
+   * Counts and times one answer under a route template known in advance, from `startedMs`
+   * (performance.now()): the kept-page path's, which does not pass Express.
+   */
+  observeAnswer(res: ServerResponse, route: string, startedMs: number): void;
   /** Counts cache outcomes and backend failures of the cached /api endpoints. */
   cacheObserver: CacheObserver;
   /** Counts the live changes a source refused. */
@@ -70,16 +76,24 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     },
   });
 
+  const observe = (res: ServerResponse, route: () => string, startedMs: number) => {
+    const count = () => {
+      const labels = { route: route(), status: String(res.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, (performance.now() - startedMs) / 1000);
+    };
+    if (res.destroyed) count();
+    else res.once('close', count);
+  };
+
   return {
     registry,
     observeRequests(req, res, next) {
-      const started = process.hrtime.bigint();
-      res.once('close', () => {
-        const labels = { route: routeLabelOf(req, res), status: String(res.statusCode) };
-        requests.inc(labels);
-        duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-      });
+      observe(res, () => routeLabelOf(req, res), performance.now());
       next();
+    },
+    observeAnswer(res, route, startedMs) {
+      observe(res, () => route, startedMs);
     },
     cacheObserver: {
       served: (endpoint, outcome) => cacheServed.inc({ endpoint, outcome }),

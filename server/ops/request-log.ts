@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { assignRequestId } from '../http/request-id.ts';
 import type { Logger } from './logger.ts';
 
@@ -17,32 +18,52 @@ const MAX_LOGGED_PATH = 1024;
 export function requestLog(logger: Logger, unloggedPaths: readonly string[]): RequestHandler {
   return (req, res, next) => {
     const requestId = assignRequestId(req, res);
-    const path = pathOf(req);
-    if (unloggedPaths.includes(path)) return next();
-
-    const started = performance.now();
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
-      const completed = !req.readableAborted && res.writableEnded;
-      const line = {
-        requestId,
-        method: req.method,
-        path: path.slice(0, MAX_LOGGED_PATH),
-        status: res.statusCode,
-        durationMs: Math.round(performance.now() - started),
-        ip: req.ip,
-      };
-      logger[res.statusCode >= 500 ? 'error' : 'info'](line, completed ? 'request completed' : 'request aborted');
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    const path = pathOf(req.originalUrl ?? req.url);
+    if (!unloggedPaths.includes(path))
+      logWhenAnswered(logger, req, res, { requestId, path, ip: req.ip, startedMs: performance.now() });
     next();
   };
 }
 
-function pathOf(req: Request): string {
-  const url = req.originalUrl ?? req.url;
+/** What a request's line says besides its answer's status. */
+export interface LoggedRequest {
+  requestId: string;
+  /** The path without the query. */
+  path: string;
+  ip: string | undefined;
+  /** When the request was taken up (performance.now()). */
+  startedMs: number;
+}
+
+/** Writes the request's line once its answer ends, or its connection closes first. */
+export function logWhenAnswered(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { requestId, path, ip, startedMs }: LoggedRequest,
+): void {
+  const done = () => {
+    res.off('finish', done);
+    res.off('close', done);
+    const completed = !req.readableAborted && res.writableEnded;
+    const line = {
+      requestId,
+      method: req.method,
+      path: path.slice(0, MAX_LOGGED_PATH),
+      status: res.statusCode,
+      durationMs: Math.round(performance.now() - startedMs),
+      ip,
+    };
+    logger[res.statusCode >= 500 ? 'error' : 'info'](line, completed ? 'request completed' : 'request aborted');
+  };
+  // Gone already (a client that left while a kept-page request waited for its data): said at once.
+  if (res.destroyed) return done();
+  res.on('finish', done);
+  res.on('close', done);
+}
+
+/** The path of a request's URL, without its query. */
+export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

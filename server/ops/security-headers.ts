@@ -75,8 +75,8 @@ export function securityHeaders(
   content: SiteContent,
   inline: InlineHashes,
   images: ImageSources,
-): RequestHandler {
-  return fixedHeaders(
+): FixedHeaders {
+  return readHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -90,18 +90,24 @@ export function securityHeaders(
   );
 }
 
+/** Headers that depend on nothing in the request: set on every answer, in this order. */
+export interface FixedHeaders {
+  set: readonly (readonly [string, string])[];
+  removed: readonly string[];
+}
+
 /**
- * A middleware whose headers depend on nothing in the request (helmet's, with a policy of fixed
- * strings), read once and then set on every answer in one pass: every request otherwise runs
- * its dozen middlewares in a chain of calls to set the same values.
+ * The headers a middleware sets when they depend on nothing in the request (helmet's, with a
+ * policy of fixed strings), read once at start: every request otherwise runs its dozen
+ * middlewares in a chain of calls to set the same values.
  */
-export function fixedHeaders(middleware: RequestHandler): RequestHandler {
-  const headers: [string, string][] = [];
+export function readHeaders(middleware: RequestHandler): FixedHeaders {
+  const set: [string, string][] = [];
   const removed: string[] = [];
   let passed = false;
   const recorder = {
     setHeader(name: string, value: string | number) {
-      headers.push([name, String(value)]);
+      set.push([name, String(value)]);
     },
     removeHeader(name: string) {
       removed.push(name);
@@ -112,9 +118,14 @@ export function fixedHeaders(middleware: RequestHandler): RequestHandler {
     passed = true;
   });
   if (!passed) throw new Error('The security headers were not set at once: they cannot be read in advance');
+  return { set, removed };
+}
+
+/** A middleware that sets the fixed headers on every answer in one pass. */
+export function fixedHeaders({ set, removed }: FixedHeaders): RequestHandler {
   return (_req, res, next) => {
     for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of headers) res.setHeader(name, value);
+    for (const [name, value] of set) res.setHeader(name, value);
     next();
   };
 }

@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import { LANGUAGE_QUERY_PARAM } from '../../shared/languages.ts';
 import { SECOND_MS } from '../../shared/event-clock.ts';
 
@@ -18,18 +17,20 @@ export function edgeSeconds(now: number, changesAt: number | null, limitSeconds:
 }
 
 /** Whether the address names the language (`?lng=`, in any case): such answers are per visitor. */
-export function namesLanguage(req: Request): boolean {
+export function namesLanguage(req: { query: Record<string, unknown> }): boolean {
   return Object.keys(req.query).some((name) => name.toLowerCase() === LANGUAGE_QUERY_PARAM.toLowerCase());
 }
 
 /**
  * The edge's lifetime of a page, for the edge only: `X-Accel-Expires` (nginx) and
  * `CDN-Cache-Control` (RFC 9213, managed CDNs and the shipped VCL). Browsers keep following
- * `Cache-Control`. Must be called before `Cache-Control` is set: nginx 1.22 ignores
+ * `Cache-Control`. Must come before `Cache-Control` in the answer: nginx 1.22 ignores
  * `X-Accel-Expires` that comes after `Cache-Control: private`.
  */
-export function offerToEdge(res: Response, seconds: number): void {
-  if (seconds <= 0) return;
-  res.setHeader('X-Accel-Expires', String(seconds));
-  res.setHeader('CDN-Cache-Control', `max-age=${seconds}`);
+export function edgeHeaders(seconds: number): [string, string][] {
+  if (seconds <= 0) return [];
+  return [
+    ['X-Accel-Expires', String(seconds)],
+    ['CDN-Cache-Control', `max-age=${seconds}`],
+  ];
 }

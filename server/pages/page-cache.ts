@@ -22,17 +22,29 @@ export interface CachedPage extends EncodedBody {
  * cache never holds more pages than there are variants.
  */
 export class PageCache {
-  private readonly pages = new Map<string, { version: string; page: Promise<CachedPage> }>();
+  private readonly pages = new Map<string, { version: string; page: Promise<CachedPage>; ready?: CachedPage }>();
 
   get(variant: string, version: string, render: () => Promise<Buffer>): Promise<CachedPage> {
     const kept = this.pages.get(variant);
     if (kept?.version === version) return kept.page;
     const page = render().then(encodeAll);
-    this.pages.set(variant, { version, page });
-    page.catch(() => {
-      if (this.pages.get(variant)?.page === page) this.pages.delete(variant);
-    });
+    const entry: { version: string; page: Promise<CachedPage>; ready?: CachedPage } = { version, page };
+    this.pages.set(variant, entry);
+    page.then(
+      (ready) => {
+        entry.ready = ready;
+      },
+      () => {
+        if (this.pages.get(variant) === entry) this.pages.delete(variant);
+      },
+    );
     return page;
+  }
+
+  /** The variant's page of this version if it is rendered and encoded already; nothing is rendered. */
+  ready(variant: string, version: string): CachedPage | undefined {
+    const kept = this.pages.get(variant);
+    return kept?.version === version ? kept.ready : undefined;
   }
 }
 

@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
+import fresh from 'fresh';
 import type { ClientAssets } from '../static/client-assets.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -8,9 +10,9 @@ import { eventWithLive, type LiveState } from '../../shared/live-state.ts';
 import { eventFactsWithLive } from '../live/event-facts.ts';
 import type { Translations } from '../content/translations.ts';
 import { languageCookie } from '../../shared/language-cookie.ts';
-import { resolveLanguage, type LanguageChoice } from '../http/request-language.ts';
+import { resolveLanguage, type LanguageChoice, type LanguageSources } from '../http/request-language.ts';
 import type { Logger } from 'pino';
-import { sendEncoded } from '../http/content-coding.ts';
+import { choseCoding, CODINGS, preferredCoding } from '../http/content-coding.ts';
 import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
 import { pageKindFor, type PageRequest } from './page-request.ts';
 import { errorPageOptions, renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
@@ -19,7 +21,7 @@ import { NOT_FOUND_ROUTE, setRouteLabel } from '../http/route-label.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
 import { clockStep, eventClockWithStatus, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
 import type { Rehearsal } from '../../shared/rehearsal.ts';
-import { edgeSeconds, namesLanguage, offerToEdge } from './edge-lifetime.ts';
+import { edgeHeaders, edgeSeconds, namesLanguage } from './edge-lifetime.ts';
 
 export interface PageDeps {
   config: Config;
@@ -56,6 +58,44 @@ export interface PageHandlerOptions {
   now?: () => number;
 }
 
+/** A page request as far as its answer depends on it: the path, the parsed query and the headers. */
+export interface PageAsk extends LanguageSources {
+  path: string;
+}
+
+/** A kept page ready to be sent as it is, with the headers this request gets before its entity headers. */
+export interface KeptPage {
+  /** The route template the answer is counted under. */
+  route: string;
+  headers: [string, string][];
+  page: CachedPage;
+}
+
+export interface PageAnswers {
+  /** Every page request, as Express routes it: kept, rendered, or streamed without the cache. */
+  handle(req: Request, res: Response): Promise<void>;
+  /**
+   * The answer to a request for a page's own path when its page is rendered and encoded already
+   * (the kept-page path serves it without Express); null when it must be rendered or is no page.
+   */
+  kept(ask: PageAsk): Promise<KeptPage | null>;
+}
+
+/** What a page request is answered with, decided once for both ways a page is sent. */
+interface PagePlan {
+  kind: PageKind;
+  status: number;
+  choice: LanguageChoice;
+  assets: PageAssets;
+  live: LiveState;
+  clock: EventClock | null;
+  /** The headers that depend on the request and the clock, in the order they are set. */
+  headers: [string, string][];
+  /** The kept page's key and the version of what it shows. */
+  variant: string;
+  version: string;
+}
+
 /**
  * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
  * cache (the default) the rendered, compressed HTML is kept per variant and content version,
@@ -66,14 +106,12 @@ export interface PageHandlerOptions {
  * state's version is part of every page's version: no page rendered with an earlier notice or
  * status is served once the live state has changed.
  */
-export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: PageHandlerOptions = {}) {
+export function pageAnswers(deps: PageDeps, { cache = true, now = Date.now }: PageHandlerOptions = {}): PageAnswers {
   const pages = new PageCache();
   const versionOf = contentVersioner();
 
-  return async (req: Request, res: Response) => {
-    const choice = resolveLanguage(req, deps.translations.languages);
-    const kind = pageKindFor(req.path);
-    setRouteLabel(res, ROUTE_LABELS[kind]);
+  const plan = async (kind: PageKind, ask: PageAsk): Promise<PagePlan> => {
+    const choice = resolveLanguage(ask, deps.translations.languages);
     const [assets, live] = await Promise.all([deps.heroSource.get(), deps.liveSource.get()]);
     const status = kind === 'notFound' ? 404 : 200;
 
@@ -83,43 +121,61 @@ export function pageHandler(deps: PageDeps, { cache = true, now = Date.now }: Pa
         ? eventClockWithStatus(at, eventWithLive(deps.content.public.event, live), PAGE_COUNTDOWN_STEP_MS)
         : null;
 
-    if (choice.fromQuery) res.append('Set-Cookie', languageCookie(choice.language, false));
+    const headers: [string, string][] = [];
+    if (choice.fromQuery) headers.push(['Set-Cookie', languageCookie(choice.language, false)]);
     // A shared cache that keys by the language cookie's value (the shipped VCL and nginx
     // configuration) may keep a page for seconds, never past its next change; an answer that
     // sets the cookie, is asked for with ?lng= or with a cookie naming a language not offered
     // stays with its visitor.
-    if (status === 200 && !choice.fromQuery && !choice.unoffered && !namesLanguage(req)) {
-      offerToEdge(res, edgeSeconds(at, clock ? clock.changesAt : null, deps.config.pageEdgeSeconds));
+    if (status === 200 && !choice.fromQuery && !choice.unoffered && !namesLanguage(ask)) {
+      headers.push(...edgeHeaders(edgeSeconds(at, clock ? clock.changesAt : null, deps.config.pageEdgeSeconds)));
     }
     // The HTML depends on the language cookie: browsers may keep it only to revalidate it, and
     // a shared cache that does not read the edge's own headers passes it.
-    res.setHeader('Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache');
-
-    const page = (url: string) => pageRequest(deps, url, kind, choice, assets, live, clock);
-    if (!cache) return streamPage(res, page(req.originalUrl), status, deps.logger);
+    headers.push(['Cache-Control', kind === 'notFound' ? 'no-store' : 'private, no-cache']);
 
     const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
     const shown = `${versionOf(assets)}|${live.version}`;
     const version = clock ? `${shown}|${clockStep(clock)}` : shown;
-    let cached: CachedPage;
-    try {
-      cached = await pages.get(variant, version, () => renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger));
-    } catch (error) {
-      return sendErrorPage(res, error, errorPageOptions(page(req.originalUrl)));
-    }
-    sendCachedPage(req, res, cached, status);
+    return { kind, status, choice, assets, live, clock, headers, variant, version };
+  };
+
+  return {
+    handle: async (req, res) => {
+      const kind = pageKindFor(req.path);
+      setRouteLabel(res, ROUTE_LABELS[kind]);
+      const planned = await plan(kind, req);
+      for (const [name, value] of planned.headers) res.setHeader(name, value);
+
+      const page = (url: string) => pageRequest(deps, url, planned);
+      if (!cache) return streamPage(res, page(req.originalUrl), planned.status, deps.logger);
+
+      let cached: CachedPage;
+      try {
+        cached = await pages.get(planned.variant, planned.version, () =>
+          renderPageToBuffer(page(RENDER_PATH[kind]), deps.logger),
+        );
+      } catch (error) {
+        return sendErrorPage(res, error, errorPageOptions(page(req.originalUrl)));
+      }
+      const answer = cachedPageAnswer(req.headers, cached, planned.status);
+      choseCoding(res);
+      res.status(answer.status);
+      for (const [name, value] of answer.headers) res.setHeader(name, value);
+      res.end(answer.body);
+    },
+
+    kept: async (ask) => {
+      if (!cache) return null;
+      const kind = pageKindFor(ask.path);
+      const planned = await plan(kind, ask);
+      const page = planned.status === 200 ? pages.ready(planned.variant, planned.version) : undefined;
+      return page ? { route: ROUTE_LABELS[kind], headers: planned.headers, page } : null;
+    },
   };
 }
 
-function pageRequest(
-  deps: PageDeps,
-  url: string,
-  kind: PageKind,
-  choice: LanguageChoice,
-  assets: PageAssets,
-  live: LiveState,
-  clock: EventClock | null,
-): PageRequest {
+function pageRequest(deps: PageDeps, url: string, { kind, choice, assets, live, clock }: PagePlan): PageRequest {
   return {
     url,
     kind,
@@ -138,15 +194,32 @@ function pageRequest(
   };
 }
 
-/** The cached bytes in the best encoding the visitor accepts, or 304 when they already have them. */
-function sendCachedPage(req: Request, res: Response, page: CachedPage, status: number): void {
-  res.status(status);
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  if (status === 200 && req.fresh) {
-    res.vary('Accept-Encoding');
-    res.status(304).end();
-    return;
-  }
-  sendEncoded(req, res, page);
+/** A kept page's status, entity headers and body. */
+export interface CachedPageAnswer {
+  status: number;
+  headers: [string, string][];
+  /** Nothing for a 304. */
+  body: Buffer | undefined;
+}
+
+/**
+ * The kept bytes in the best encoding the visitor accepts, or a 304 when they already have them
+ * (the page's ETag matches, as Express's `req.fresh` has it).
+ */
+export function cachedPageAnswer(
+  requestHeaders: IncomingHttpHeaders,
+  page: CachedPage,
+  status: number,
+): CachedPageAnswer {
+  const headers: [string, string][] = [
+    ['ETag', page.etag],
+    ['Content-Type', 'text/html; charset=utf-8'],
+    ['Vary', 'Accept-Encoding'],
+  ];
+  if (status === 200 && fresh(requestHeaders, { etag: page.etag })) return { status: 304, headers, body: undefined };
+  const coding = preferredCoding({ headers: requestHeaders }, CODINGS);
+  const body = coding ? page[coding] : page.identity;
+  if (coding) headers.push(['Content-Encoding', coding]);
+  headers.push(['Content-Length', String(body.length)]);
+  return { status, headers, body };
 }

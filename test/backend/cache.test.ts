@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -29,7 +30,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 describe('coalescing', () => {
   it('100 concurrent cold requests cause exactly one call to each backend endpoint', async () => {
     const { app } = await backendApp(fake);
-    const server = app.listen(0, '127.0.0.1');
+    const server = createServer(app).listen(0, '127.0.0.1');
     const releaseSlides = fake.hold('heroImages');
     const releaseLogo = fake.hold('logoList');
     try {
@@ -62,7 +63,7 @@ describe('coalescing', () => {
   it('a failed call is shared as well: one call, every waiter gets the fallback, no waiter left hanging', async () => {
     fake.reply.heroImages = HANG;
     const { app, record } = await backendApp(fake, { env: { UPSTREAM_TIMEOUT_MS: '1000' } });
-    const server = app.listen(0, '127.0.0.1');
+    const server = createServer(app).listen(0, '127.0.0.1');
     try {
       const responses = await Promise.all(Array.from({ length: 30 }, () => request(server).get('/api/hero-slides')));
       expect(responses.every((res) => res.status === 200 && res.headers['cache-control'] === 'no-store')).toBe(true);

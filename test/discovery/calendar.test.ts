@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../server/content/site-content.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
@@ -12,7 +12,7 @@ import { readSingleEvent } from '../helpers/icalendar.ts';
 const ORIGIN = 'https://event.example.com';
 const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
 
-let app: Express;
+let app: RequestListener;
 let content: SiteContent;
 beforeAll(async () => {
   ({
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 /** The calendar file as bytes, exactly as sent. */
-const getCalendar = (target: Express, path: string, cookie?: string) =>
+const getCalendar = (target: RequestListener, path: string, cookie?: string) =>
   request(target)
     .get(path)
     .set(cookie ? { Cookie: cookie } : {})
@@ -133,7 +133,7 @@ describe('GET /event.ics', () => {
 
 describe('the hero', () => {
   // Before the start, whatever the day the suite runs: the calendar entry is offered until then.
-  let beforeStart: Express;
+  let beforeStart: RequestListener;
   beforeAll(async () => {
     ({ app: beforeStart } = await testApp({ now: () => content.public.event.start - 3 * DAY_MS }, ENV));
   });

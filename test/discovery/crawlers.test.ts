@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { testApp } from '../helpers/app.ts';
@@ -8,7 +8,7 @@ import { parseHtml } from '../helpers/html.ts';
 
 const ORIGIN = 'https://event.example.com';
 
-let app: Express;
+let app: RequestListener;
 beforeAll(async () => {
   ({ app } = await testApp({}, { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }));
 });

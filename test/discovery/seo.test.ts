@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddedHeroSource } from '../../server/hero/from-content.ts';
 import { type Language } from '../../shared/languages.ts';
@@ -11,7 +11,7 @@ import { jsonLdOf, metaContent, metaContents, parseHtml } from '../helpers/html.
 const ORIGIN = 'https://event.example.com';
 const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
 
-let app: Express;
+let app: RequestListener;
 beforeAll(async () => {
   ({ app } = await testApp({}, ENV));
 });

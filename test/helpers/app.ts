@@ -1,10 +1,9 @@
 import { LANGUAGES } from './languages.ts';
 import type { BootstrapData } from '../../shared/bootstrap.ts';
 import { once } from 'node:events';
-import { get as httpGet } from 'node:http';
+import { createServer, get as httpGet, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import type { HeroSource } from '../../server/hero/hero-source.ts';
@@ -110,8 +109,12 @@ export interface RawResponse {
 }
 
 /** One request to the app over a real socket, with the body left as it came over the wire. */
-export async function rawGet(app: Express, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  const server = app.listen(0, '127.0.0.1');
+export async function rawGet(
+  app: RequestListener,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  const server = createServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   try {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMPTY_LIVE_ROW,
@@ -55,8 +55,9 @@ async function liveApp(options: { clock?: ManualClock; snapshotPath?: string; en
   return { ...built, refusals };
 }
 
-const live = async (app: Express) => (await request(app).get('/api/live').expect(200)).body as Record<string, unknown>;
-const noticeShown = async (app: Express, lng = 'en') => {
+const live = async (app: RequestListener) =>
+  (await request(app).get('/api/live').expect(200)).body as Record<string, unknown>;
+const noticeShown = async (app: RequestListener, lng = 'en') => {
   const res = await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`).expect(200);
   return parseHtml(res.text).querySelector('[data-testid="live-notice"]')?.textContent ?? null;
 };

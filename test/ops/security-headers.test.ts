@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import express, { type Express, type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { fixedHeaders } from '../../server/ops/security-headers.ts';
+import { fixedHeaders, readHeaders } from '../../server/ops/security-headers.ts';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { testApp } from '../helpers/app.ts';
@@ -22,7 +23,7 @@ function policyOf(header: string | undefined): Map<string, string[]> {
   );
 }
 
-let app: Express;
+let app: RequestListener;
 let asset: string;
 let styleHash: string;
 let scriptHash: string;
@@ -207,7 +208,7 @@ describe('helmet’s headers, read once', () => {
 
   it('are the same headers, in the same order, as helmet sets on each request', async () => {
     const own = await headersOf(helmet(options));
-    const fixed = await headersOf(fixedHeaders(helmet(options)));
+    const fixed = await headersOf(fixedHeaders(readHeaders(helmet(options))));
     expect(Object.keys(fixed)).toEqual(Object.keys(own));
     expect(fixed).toEqual(own);
     expect(own['content-security-policy']).toBe("default-src 'self';frame-src https://a.example");
@@ -220,6 +221,6 @@ describe('helmet’s headers, read once', () => {
         next();
       });
     };
-    expect(() => fixedHeaders(later)).toThrow(/cannot be read in advance/);
+    expect(() => readHeaders(later)).toThrow(/cannot be read in advance/);
   });
 });

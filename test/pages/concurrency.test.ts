@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../helpers/languages.ts';
@@ -11,7 +12,7 @@ describe('concurrent renders in different languages', () => {
     const translations = await countingTranslations();
     const { app } = await testApp({ pageCache: false, translations });
     const rendersAtStart = translations.renders;
-    const server = app.listen(0);
+    const server = createServer(app).listen(0);
     try {
       const requests = Array.from({ length: 240 }, (_, i) => {
         const lng = LANGUAGES[i % 3]!;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS, type EventStatus } from '../../shared/event-clock.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
@@ -20,7 +20,7 @@ const START = Date.UTC(2027, 2, 18, 17, 0);
 const END = START + 90 * MINUTE_MS;
 const RECORDING = 'https://video.example.com/horizon-live-replay';
 
-async function appAt(now: number, status: EventStatus): Promise<Express> {
+async function appAt(now: number, status: EventStatus): Promise<RequestListener> {
   const content = editedContent((file) =>
     Object.assign(file.event, eventFieldsAt(START, 90), { status, recordingUrl: RECORDING }),
   );
@@ -28,7 +28,7 @@ async function appAt(now: number, status: EventStatus): Promise<Express> {
   return app;
 }
 
-const landing = async (app: Express, lng: SampleLanguage) => {
+const landing = async (app: RequestListener, lng: SampleLanguage) => {
   const res = await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`).expect(200);
   return { html: res.text, doc: parseHtml(res.text) };
 };

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeroSlidesAnswer } from '../../shared/api.ts';
 import type { SampleLanguage } from '../helpers/languages.ts';
@@ -20,13 +20,13 @@ const NAMES: Record<SampleLanguage, string> = {
   es: 'Estudio Múnich',
 };
 
-const landing = async (app: Express, lng: SampleLanguage) => {
+const landing = async (app: RequestListener, lng: SampleLanguage) => {
   const res = await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`).expect(200);
   return { html: res.text, doc: parseHtml(res.text) };
 };
 
 describe('the hero names the studio of a content slide', () => {
-  let app: Express;
+  let app: RequestListener;
   beforeAll(async () => {
     const content = editedContent((file) => {
       file.studios[0].localized.en.name = NAMES.en;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
@@ -21,7 +21,7 @@ const NOTICE = {
 };
 const PATHS = ['/', '/impressum', '/no-such-page'];
 
-const page = async (app: Express, path: string, lng: string) => {
+const page = async (app: RequestListener, path: string, lng: string) => {
   const res = await request(app).get(path).set('Cookie', `selectedLanguage=${lng}`);
   expect(res.status).toBe(path === '/no-such-page' ? 404 : 200);
   return { html: res.text, doc: parseHtml(res.text) };

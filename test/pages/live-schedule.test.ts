@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { checkLiveText } from '../../server/content/live-file.ts';
 import { liveRulesOf } from '../../server/content/live-rules.ts';
@@ -35,11 +35,11 @@ async function appAt(now: number) {
   return { app, live };
 }
 
-const landing = async (app: Express, lng: string) => {
+const landing = async (app: RequestListener, lng: string) => {
   const res = await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`).expect(200);
   return { html: res.text, doc: parseHtml(res.text) };
 };
-const calendar = async (app: Express) =>
+const calendar = async (app: RequestListener) =>
   readSingleEvent(Buffer.from((await request(app).get('/event.ics?lng=en').expect(200)).text)).event;
 
 describe('a delay in the live state', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '../../server/config/paths.ts';
 import { type Language } from '../../shared/languages.ts';
@@ -15,7 +15,7 @@ import { addressLine } from '../../shared/page-data.ts';
 const ORIGIN = 'https://event.example.com';
 const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
 
-let app: Express;
+let app: RequestListener;
 beforeAll(async () => {
   ({ app } = await testApp({}, ENV));
 });

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslations } from '../../server/content/translations.ts';
 import { loadContent } from '../../server/content/site-content.ts';
@@ -29,7 +29,7 @@ const NEW_NAME: Record<SampleLanguage, string> = {
 };
 
 describe('renaming the event: the `product` line of each locale file, and nothing else', () => {
-  let app: Express;
+  let app: RequestListener;
   let localesDir: string;
   beforeAll(async () => {
     localesDir = mkdtempSync(path.join(tmpdir(), 'locales-'));
@@ -106,7 +106,7 @@ describe('renaming the event: the `product` line of each locale file, and nothin
 
   describe('the logo: no word of the old name in any logo a page shows or points to', () => {
     const OLD_WORDS = OLD_NAME.toLowerCase().split(' ');
-    let withoutSlides: Express;
+    let withoutSlides: RequestListener;
     beforeAll(async () => {
       // Without slides the previews fall back to the logo: the path where a drawn picture would show.
       const content = { ...loadContent(DEFAULT_CONTENT_PATH), heroSlides: [] };
@@ -117,7 +117,7 @@ describe('renaming the event: the `product` line of each locale file, and nothin
     });
 
     /** The text of a picture this site serves: an SVG's text elements and its label; nothing for a raster image. */
-    const pictureText = async (server: Express, address: string) => {
+    const pictureText = async (server: RequestListener, address: string) => {
       const res = await request(server).get(address.replace(ORIGIN, '')).buffer(true);
       if (!String(res.headers['content-type']).startsWith('image/svg+xml')) return '';
       const svg = parseHtml(`<body>${String(res.body instanceof Buffer ? res.body.toString() : res.text)}</body>`);
@@ -131,7 +131,7 @@ describe('renaming the event: the `product` line of each locale file, and nothin
      * text, and the text in each picture of this site the page points to (the logo, icons, the
      * Open Graph and Twitter images, the JSON-LD's images).
      */
-    const logoTexts = async (server: Express, html: string) => {
+    const logoTexts = async (server: RequestListener, html: string) => {
       const doc = parseHtml(html);
       const texts = [...doc.querySelectorAll('.logo')].map(
         (logo) => `${logo.textContent} ${logo.getAttribute('aria-label') ?? ''} ${logo.getAttribute('alt') ?? ''}`,
@@ -196,7 +196,7 @@ describe('the shipped locale files', () => {
 });
 
 describe('places in the language of the page', () => {
-  let app: Express;
+  let app: RequestListener;
   beforeAll(async () => {
     ({ app } = await testApp({}, ENV));
   });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
@@ -14,7 +14,7 @@ const HERO_TAGLINE: Record<Language, string> = {
   es: 'Una noche. Cuatro estudios. Una emisión compartida.',
 };
 
-let app: Express;
+let app: RequestListener;
 beforeAll(async () => {
   ({ app } = await testApp());
 });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../server/content/site-content.ts';
 import { loadTranslations } from '../../server/content/translations.ts';
@@ -22,7 +22,7 @@ afterAll(() => rmSync(path.dirname(fixture.localesDir), { recursive: true, force
 const content = loadContent(fixture.contentPath, fixture.contentPath, fixture.localesDir);
 const { company, studios } = content.public;
 
-let app: Express;
+let app: RequestListener;
 beforeAll(async () => {
   const translations = await loadTranslations(fixture.localesDir, fixture.languages);
   ({ app } = await testApp({ content, translations }, { NODE_ENV: 'test' }));

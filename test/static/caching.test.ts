@@ -2,13 +2,13 @@ import fs, { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { testApp } from '../helpers/app.ts';
 
 const { script, stylesheet } = readClientManifest(CLIENT_BUILD_DIR);
-let app: Express;
+let app: RequestListener;
 beforeAll(async () => {
   ({ app } = await testApp());
 });
