@@ -152,6 +152,25 @@ describe('the kept-page path', () => {
     expect(keptCounts).toEqual(plainCounts);
   });
 
+  it('logs the client address Express would, through the trusted proxies only', async () => {
+    const env = { NODE_ENV: 'test', TRUST_PROXY: 'loopback' };
+    const kept = await testApp({}, env);
+    const plain = await testApp({ keptPagePath: false }, env);
+    const [keptPort, plainPort] = await Promise.all([serve(kept.app), serve(plain.app)]);
+    for (const forwarded of ['203.0.113.9', '198.51.100.7, 203.0.113.9', '']) {
+      const headers: Record<string, string> = { 'Accept-Encoding': 'gzip' };
+      if (forwarded) headers['X-Forwarded-For'] = forwarded;
+      // Twice each: the first renders through Express on both.
+      for (let i = 0; i < 2; i++) {
+        await ask(keptPort, '/', headers);
+        await ask(plainPort, '/', headers);
+        expect(kept.logLines.at(-1)!.ip, forwarded).toBe(plain.logLines.at(-1)!.ip);
+      }
+    }
+    expect(kept.logLines.at(-1)!.ip).toBe('127.0.0.1');
+    expect(kept.logLines.at(-3)!.ip).toBe('203.0.113.9');
+  });
+
   describe('in front of a counting Express app', () => {
     async function setUp(heroSource?: HeroSource) {
       const { deps } = await testApp();
