@@ -1,12 +1,11 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import { PAGE_PATHS } from '../shared/routes.ts';
 import type { Readiness } from './ops/health.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { logWhenAnswered } from './ops/request-log.ts';
 import type { FixedHeaders } from './ops/security-headers.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
-import { cachedPageAnswer, type PageAnswers } from './pages/page-handler.ts';
+import { cachedPageAnswer, PAGE_ROUTE_PATHS, type PageAnswers } from './pages/page-handler.ts';
 
 export interface KeptPagePathDeps {
   pages: PageAnswers;
@@ -20,7 +19,7 @@ export interface KeptPagePathDeps {
 }
 
 /** The pages' own paths, exactly as a browser asks for them. */
-const PAGE_URLS = new Set<string>(Object.values(PAGE_PATHS));
+const PAGE_URLS = new Set<string>(PAGE_ROUTE_PATHS);
 
 /** A page request's query, which the kept-page path never has. */
 const NO_QUERY = Object.freeze({});

@@ -63,7 +63,7 @@ export function logWhenAnswered(
 }
 
 /** The path of a request's URL, without its query. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

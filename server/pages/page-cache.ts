@@ -21,14 +21,21 @@ export interface CachedPage extends EncodedBody {
  * kept. A request for another version renders it and it takes the variant's place, so the
  * cache never holds more pages than there are variants.
  */
+/** A variant's page of one version: being rendered, and once encoded, ready to be sent as it is. */
+interface KeptPageEntry {
+  version: string;
+  page: Promise<CachedPage>;
+  ready?: CachedPage;
+}
+
 export class PageCache {
-  private readonly pages = new Map<string, { version: string; page: Promise<CachedPage>; ready?: CachedPage }>();
+  private readonly pages = new Map<string, KeptPageEntry>();
 
   get(variant: string, version: string, render: () => Promise<Buffer>): Promise<CachedPage> {
     const kept = this.pages.get(variant);
     if (kept?.version === version) return kept.page;
     const page = render().then(encodeAll);
-    const entry: { version: string; page: Promise<CachedPage>; ready?: CachedPage } = { version, page };
+    const entry: KeptPageEntry = { version, page };
     this.pages.set(variant, entry);
     page.then(
       (ready) => {
