@@ -23,6 +23,7 @@ import { useAppData } from './app-data.tsx';
 import { OVERLAY_CLOSE_DELAY_MS } from '../shared/timing.ts';
 import { useHydrationTracker } from './hydration.tsx';
 import { ensureTranslations } from './translations.ts';
+import { whenIdle } from './when-idle.ts';
 
 export interface LanguageState {
   language: Language;
@@ -97,17 +98,20 @@ export function LanguageProvider({ initialLanguage, initialChosen, children }: P
 
   const prefetch = useCallback((language: Language) => void ensureTranslations(i18n, language), [i18n]);
 
-  // A choice stored in this browser counts as chosen even when the cookie is gone.
-  useEffect(() => {
-    if (initialChosen) {
-      remember(initialLanguage);
-      return;
-    }
-    const stored = readStoredLanguage(languages);
-    if (stored) switchWhenReady(stored);
+  // A choice stored in this browser counts as chosen even when the cookie is gone. The browser's
+  // storage costs its opening on first use (tens of ms on a slow phone), so it waits for an idle
+  // moment instead of lengthening the tasks that hydrate the page.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        if (initialChosen) return remember(initialLanguage);
+        const stored = readStoredLanguage(languages);
+        if (stored) switchWhenReady(stored);
+      }),
     // Only on the first render: later changes come through choose().
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    [],
+  );
 
   const info = languageInfo(languages, current.language);
   // In the same commit as the texts, before the browser paints them: a passive effect runs after

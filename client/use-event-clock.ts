@@ -11,6 +11,7 @@ import { eventWithLive } from '../shared/live-state.ts';
 import { eventNow } from '../shared/rehearsal.ts';
 import { useAppData } from './app-data.tsx';
 import { onEventWallClock } from './visitor-time.ts';
+import { whenIdle } from './when-idle.ts';
 
 /**
  * The page's event as every section shows it: the content file's, with the live state's times
@@ -92,16 +93,6 @@ export function useVisitorTimeZone(event: PublicEvent, shown: boolean): string |
     if (applies) return whenIdle(() => setZone(visitorTimeZone()));
   }, [applies]);
   return applies ? zone : null;
-}
-
-/** Runs `callback` once the main thread is idle (soon after, where browsers cannot tell); returns its cancel. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback);
-  return () => clearTimeout(id);
 }
 
 function visitorTimeZone(): string | null {

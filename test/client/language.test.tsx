@@ -132,6 +132,13 @@ describe('the language overlay', () => {
     expect(overlay()).toBeNull();
     expect(document.body.textContent).toContain('Our studios');
   });
+
+  it("stores a returning visitor's language for this browser in a task after hydration, not in the tasks that hydrate", async () => {
+    renderApp({ language: 'en', chosen: true });
+    expect(localStorage.getItem('selectedLanguage')).toBeNull();
+    await advance(1000);
+    expect(localStorage.getItem('selectedLanguage')).toBe('en');
+  });
 });
 
 describe('the language dropdown', () => {
