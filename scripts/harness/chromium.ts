@@ -16,9 +16,12 @@ export function assertChromium(): void {
 }
 
 // Without the background-networking flags Chromium keeps dialling out on a machine with no network.
+// No --disable-gpu: with it Chromium composites in software, and on a busy machine that path now
+// and then stops giving a page frames for good once a script scrolls it (visible and focused,
+// requestAnimationFrame never fires again, a screenshot waits forever); its default compositing
+// here (SwiftShader) does not.
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
-  '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
