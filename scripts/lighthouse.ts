@@ -318,7 +318,7 @@ const medians = Object.fromEntries(
 ) as Record<string, Record<string, number>>;
 
 console.log(
-  `\nLighthouse ${RUNS}× per preset on a first visit to / (medians), the browser's clock in ${VISITOR_ZONE}` +
+  `\nLighthouse ${RUNS}× per preset on / (medians), the browser's clock in ${VISITOR_ZONE}` +
     (VISITOR_ZONE === EVENT_ZONE ? " (the event's zone)" : ` (the event's is ${EVENT_ZONE})`),
 );
 console.table(
