@@ -17,12 +17,22 @@ function slug(text: string): string {
   );
 }
 
+/** Run in the page: whether it gets an animation frame within a second. */
+function paintsWithinASecond(): Promise<string> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => resolve('an animation frame within 1 s'));
+    setTimeout(() => resolve('no animation frame within 1 s: the browser gives the page no frames'), 1000);
+  });
+}
+
 /**
  * What a developer needs to tell a flake from a regression, kept when a journey fails, for each
  * visitor still open: a screenshot of the tab at that moment, and in `visitor-N.json` the engine,
  * the page's address, the steps the journey took until then (the last is where it stood), the
- * console's errors and warnings, and every request the tab made with its status. Returns the
- * folder. Whatever cannot be had from a tab (a closed one, a hung engine) is noted instead.
+ * console's errors and warnings, every request the tab made with its status, and whether the page
+ * still paints (an animation frame within 1 s: a browser that stopped giving the page frames hangs
+ * a screenshot, and is no regression of the page). Returns the folder. Whatever cannot be had from
+ * a tab (a closed one, a hung engine) is noted instead.
  */
 export async function keepEvidence(engine: string, journey: string, visitors: readonly Visitor[]): Promise<string> {
   const folder = path.join(EVIDENCE_ROOT, engine, slug(journey));
@@ -35,6 +45,7 @@ export async function keepEvidence(engine: string, journey: string, visitors: re
   await Promise.all(
     visitors.map(async (visitor, index) => {
       const name = `visitor-${index + 1}`;
+      const painting = await within(visitor.evaluate(paintsWithinASecond));
       const screenshot = await within(visitor.screenshot());
       if (Buffer.isBuffer(screenshot)) writeFileSync(path.join(folder, `${name}.png`), screenshot);
       const record = {
@@ -44,6 +55,7 @@ export async function keepEvidence(engine: string, journey: string, visitors: re
         steps: visitor.steps,
         console: await within(visitor.problems()),
         requests: visitor.line.requests.map(({ html: _html, ...request }) => request),
+        painting,
         screenshot: Buffer.isBuffer(screenshot) ? `${name}.png` : screenshot,
       };
       writeFileSync(path.join(folder, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVIDENCE_ROOT, keepEvidence } from '../browser/evidence.ts';
 import type { Visitor } from '../browser/driver/visitor.ts';
 
-/** A visitor as the evidence reads it: its steps, line and tab. */
-function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<string> }): Visitor {
+/**
+ * A visitor as the evidence reads it: its steps, line and tab. The frame probe runs as it would in
+ * the page, with `paints` telling whether the page's requestAnimationFrame calls back.
+ */
+function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<string>; paints: boolean }): Visitor {
   return {
     steps: [
       { atMs: 0, step: 'goto /impressum' },
@@ -13,19 +16,33 @@ function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<s
     ],
     line: { requests: [{ method: 'GET', path: '/impressum', destination: 'document', status: 200, html: '<html>' }] },
     screenshot: tab.screenshot,
-    evaluate: tab.location,
+    evaluate: async (fn: () => unknown) => {
+      if (!fn.toString().includes('requestAnimationFrame')) return tab.location();
+      vi.stubGlobal('requestAnimationFrame', (callback: (time: number) => void) => {
+        if (tab.paints) callback(0);
+        return 1;
+      });
+      return fn();
+    },
     problems: async () => [{ kind: 'error', text: 'Uncaught TypeError: x is undefined', url: '/assets/app.js' }],
   } as unknown as Visitor;
 }
 
 const ENGINE = 'test-engine';
-afterEach(() => rmSync(path.join(EVIDENCE_ROOT, ENGINE), { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(path.join(EVIDENCE_ROOT, ENGINE), { recursive: true, force: true });
+  vi.unstubAllGlobals();
+});
 
 describe("a failed journey's evidence", () => {
   it("keeps each visitor's screenshot, address, steps, console and requests in a folder named for the journey", async () => {
     const png = Buffer.from('89504e47', 'hex');
     const folder = await keepEvidence(ENGINE, 'the footer > leads to /impressum, and back', [
-      fakeVisitor({ screenshot: async () => png, location: async () => 'http://127.0.0.1:1/' }),
+      fakeVisitor({
+        screenshot: async () => png,
+        location: async () => 'http://127.0.0.1:1/',
+        paints: true,
+      }),
     ]);
     expect(path.relative(EVIDENCE_ROOT, folder)).toBe(`${ENGINE}/the-footer-leads-to-impressum-and-back`);
     expect(readFileSync(path.join(folder, 'visitor-1.png')).equals(png)).toBe(true);
@@ -37,6 +54,7 @@ describe("a failed journey's evidence", () => {
       steps: [{ step: 'goto /impressum' }, { atMs: 412, step: 'click a.legal__back' }],
       console: [{ kind: 'error', text: 'Uncaught TypeError: x is undefined' }],
       requests: [{ path: '/impressum', status: 200 }],
+      painting: 'an animation frame within 1 s',
       screenshot: 'visitor-1.png',
     });
     expect(record.requests[0].html).toBeUndefined();
@@ -45,6 +63,7 @@ describe("a failed journey's evidence", () => {
   it('notes what a tab could not give, and keeps the rest, when the tab hangs or is gone', async () => {
     const folder = await keepEvidence(ENGINE, 'a hung tab', [
       fakeVisitor({
+        paints: false,
         screenshot: () => new Promise<Buffer>(() => {}),
         location: async () => {
           throw new Error('the tab is closed');
@@ -54,6 +73,7 @@ describe("a failed journey's evidence", () => {
     expect(existsSync(path.join(folder, 'visitor-1.png'))).toBe(false);
     const record = JSON.parse(readFileSync(path.join(folder, 'visitor-1.json'), 'utf8'));
     expect(record.screenshot).toBe('not available: no answer within 5 s');
+    expect(record.painting).toBe('no animation frame within 1 s: the browser gives the page no frames');
     expect(record.location).toBe('not available: the tab is closed');
     expect(record.steps).toHaveLength(2);
   }, 10_000);
