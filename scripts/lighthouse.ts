@@ -189,6 +189,11 @@ async function measure(
   }
 }
 
+/** Where a preset's runs of a site are kept and reported: "mobile, content file". */
+function resultKey(preset: Preset, site: Site): string {
+  return `${preset}, ${site.name}`;
+}
+
 /** The run with the median LCP: its element and breakdown add up to the LCP shown. */
 function medianRun(runs: RunFigures[]): RunFigures {
   return [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[runs.length >> 1]!;
@@ -284,7 +289,7 @@ try {
     for (const site of sites) {
       for (const preset of PRESETS) {
         const { figures, tasks, photos, problems } = await measure(site, preset);
-        const key = `${preset}, ${site.name}`;
+        const key = resultKey(preset, site);
         (results[key] ??= []).push(figures);
         (taskResults[key] ??= []).push(tasks);
         failures.push(...problems.map((problem) => `run ${run} ${key}: ${problem}`));
@@ -432,7 +437,7 @@ if (Object.keys(photoResults).length) {
 }
 
 let missed = 0;
-const returningVisits = new Set(sites.filter(({ headers }) => headers).map(({ name }) => `mobile, ${name}`));
+const returningVisits = new Set(sites.filter(({ headers }) => headers).map((site) => resultKey('mobile', site)));
 for (const [key, m] of Object.entries(medians).filter(([key]) => key.startsWith('mobile') && !SMOKE)) {
   const budgets = returningVisits.has(key) ? RETURNING_BUDGETS : MOBILE_BUDGETS;
   const verdicts = budgets.map(({ label, key: field, max, min }) => {

@@ -45,6 +45,10 @@ export const LONG_ON_PHONE_MS = 12.5;
 
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const SCRIPT_EVENTS = new Set(['v8.evaluateModule', 'v8.callFunction', 'FunctionCall', 'EvaluateScript', 'TimerFire']);
+const COMMIT_EVENTS = new Set(['DocumentLoader::CommitNavigation']);
+const FRAME_EVENTS = new Set(['Layout', 'Paint', 'UpdateLayoutTree', 'PrePaint']);
+const GC_EVENTS = new Set(['MinorGC', 'MajorGC']);
+const PARSE_EVENTS = new Set(['ParseHTML', 'DecodedDataDocumentParser::AppendBytes']);
 
 /** The renderer's main thread that did the most: the page's, not a frame's or an extension's. */
 function pageThread(events: TraceEvent[]): string | undefined {
@@ -77,11 +81,11 @@ export function mainThreadTasks(events: TraceEvent[], minMs = LONG_ON_PHONE_MS):
     const half = task.dur! / 2;
     const script = inside.find((event) => SCRIPT_EVENTS.has(event.name) && event.args?.data?.url)?.args?.data?.url;
     let kind: TaskKind = 'other';
-    if (time(new Set(['DocumentLoader::CommitNavigation'])) > 0) kind = 'commit';
-    else if (time(new Set(['Layout', 'Paint', 'UpdateLayoutTree', 'PrePaint'])) > half) kind = 'frame';
-    else if (time(new Set(['MinorGC', 'MajorGC'])) > half) kind = 'gc';
+    if (time(COMMIT_EVENTS) > 0) kind = 'commit';
+    else if (time(FRAME_EVENTS) > half) kind = 'frame';
+    else if (time(GC_EVENTS) > half) kind = 'gc';
     else if (inside.some((event) => SCRIPT_EVENTS.has(event.name))) kind = 'script';
-    else if (time(new Set(['ParseHTML', 'DecodedDataDocumentParser::AppendBytes'])) > 0) kind = 'parse';
+    else if (time(PARSE_EVENTS) > 0) kind = 'parse';
     tasks.push({
       kind,
       startMs: Math.round((task.ts - navigationStart) / 1000),
@@ -97,7 +101,7 @@ export function totalMs(tasks: MainThreadTask[]): number {
   return tasks.reduce((sum, { durationMs }) => sum + durationMs, 0);
 }
 
-/** A task as one short word: `script 26.1 ms @729 (app-….js)`. */
+/** A task in a few words: `script 26.1 ms @729 (app-….js)`. */
 export function describeTask({ kind, durationMs, startMs, script }: MainThreadTask): string {
   return `${kind} ${durationMs} ms @${startMs}${script ? ` (${script})` : ''}`;
 }
