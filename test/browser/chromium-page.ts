@@ -1,4 +1,6 @@
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { keepEvidenceOfFailure, type Witness } from './evidence.ts';
 
 export interface WatchedPage {
   page: Page;
@@ -39,5 +41,85 @@ export async function watchedPage(context: BrowserContext): Promise<WatchedPage>
       page.evaluate(
         () => (window as unknown as { __cspViolations: { directive: string; blocked: string }[] }).__cspViolations,
       ),
+  };
+}
+
+/**
+ * A watched page as a failure's evidence reads it, from now on: its addresses as steps (each
+ * navigation, and each change of the page's own history; Playwright's trace of the context, where
+ * started, holds every call the journey made), its requests with their statuses, its console.
+ */
+export function pageWitness(watched: WatchedPage): Witness {
+  const { page } = watched;
+  const openedAt = performance.now();
+  const atMs = () => Math.round(performance.now() - openedAt);
+  const steps: { atMs: number; step: string }[] = [];
+  const requests: { method: string; url: string; destination: string; status: number | string }[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) steps.push({ atMs: atMs(), step: `at ${frame.url()}` });
+  });
+  page.on(
+    'requestfinished',
+    (request) =>
+      void request.response().then((response) =>
+        requests.push({
+          method: request.method(),
+          url: request.url(),
+          destination: request.resourceType(),
+          status: response?.status() ?? 'no answer',
+        }),
+      ),
+  );
+  page.on('requestfailed', (request) =>
+    requests.push({
+      method: request.method(),
+      url: request.url(),
+      destination: request.resourceType(),
+      status: request.failure()?.errorText ?? 'failed',
+    }),
+  );
+  return {
+    steps,
+    requests,
+    evaluate: (fn) => page.evaluate(fn),
+    screenshot: () => page.screenshot(),
+    problems: async () => [
+      ...watched.console.map(({ type, text, url }) => ({ kind: type, text, url })),
+      ...watched.uncaught.map((error) => ({ kind: 'uncaught', text: String(error.stack ?? error), url: '' })),
+    ],
+    keepTrace: (file) => page.context().tracing.stop({ path: file }),
+  };
+}
+
+export interface WatchedPages {
+  /** A watched page in a new context of its own (`options`), traced, and closed after the test. */
+  open(browser: Browser, options?: BrowserContextOptions): Promise<WatchedPage>;
+}
+
+/**
+ * The Playwright pages of one test file's journeys: each in a context of its own whose calls
+ * Playwright traces (without screenshots or snapshots, which would slow the journey); when a
+ * test fails, its pages' evidence is kept as the driver's visitors' is (./evidence.ts), the
+ * trace beside it. Every page is closed after its test.
+ */
+export function setUpWatchedPages(): WatchedPages {
+  const open: { context: BrowserContext; witness: Witness }[] = [];
+  afterEach(async ({ task }) => {
+    const pages = open.splice(0);
+    await keepEvidenceOfFailure(
+      task,
+      'chromium',
+      pages.map(({ witness }) => witness),
+    );
+    await Promise.all(pages.map(({ context }) => context.close()));
+  }, 60_000);
+  return {
+    async open(browser, options = {}) {
+      const context = await browser.newContext(options);
+      await context.tracing.start({ screenshots: false, snapshots: false });
+      const watched = await watchedPage(context);
+      open.push({ context, witness: pageWitness(watched) });
+      return watched;
+    },
   };
 }

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../scripts/harness/chromium.ts';
 import { copyProject } from '../helpers/project-copy.ts';
-import { watchedPage, type WatchedPage } from './chromium-page.ts';
+import { setUpWatchedPages, type WatchedPage } from './chromium-page.ts';
 import { currentEngineName } from './driver/engines.ts';
 
 /**
@@ -21,7 +21,7 @@ describe.runIf(currentEngineName() === 'chromium')('npm run dev, a refused save 
   let output = '';
   let origin: string;
   let browser: Browser;
-  let context: BrowserContext;
+  const pages = setUpWatchedPages();
 
   beforeAll(async () => {
     ({ dir: project, remove: removeProject } = copyProject('dev-overlay-'));
@@ -43,11 +43,9 @@ describe.runIf(currentEngineName() === 'chromium')('npm run dev, a refused save 
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
     await browser?.close();
     if (dev && dev.exitCode === null) {
       const exited = new Promise((resolve) => dev.once('exit', resolve));
@@ -59,7 +57,7 @@ describe.runIf(currentEngineName() === 'chromium')('npm run dev, a refused save 
 
   /** A tab on `/` whose live-reload script has connected. */
   async function tab(): Promise<WatchedPage & { status: number }> {
-    const watched = await watchedPage(context);
+    const watched = await pages.open(browser, { viewport: { width: 1280, height: 800 } });
     const connected = watched.page.waitForRequest((request) => request.url().endsWith('/__dev/reload'));
     const response = await watched.page.goto(`${origin}/`);
     await connected;

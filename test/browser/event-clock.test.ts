@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorTimeRange } from '../../client/visitor-time.ts';
 import type { TimePhase } from '../../shared/event-clock.ts';
 import { type Language } from '../../shared/languages.ts';
@@ -12,7 +12,7 @@ import { axeViolations, WCAG_22_AA } from './axe.ts';
 import type { Viewport } from './driver/types.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isOfflineThirdPartyFailure, problemsOf, watchTimerLateness } from './journey.ts';
-import { watchedPage } from './chromium-page.ts';
+import { setUpWatchedPages } from './chromium-page.ts';
 import { setUpBrowsers } from './site.ts';
 
 const MINUTE = 60_000;
@@ -51,16 +51,12 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all(Object.values(servers).map((server) => server.stop()));
 });
-const contexts: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const pages = setUpWatchedPages();
 
 async function visit(server: RunningServer, language: Language, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  await context.addCookies([{ name: 'selectedLanguage', value: language, url: server.url }]);
-  return watchedPage(context);
+  const watched = await pages.open(browser, options);
+  await watched.page.context().addCookies([{ name: 'selectedLanguage', value: language, url: server.url }]);
+  return watched;
 }
 
 const phaseOf = (page: Page) => page.locator('.hero').getAttribute('data-event-phase') as Promise<TimePhase>;

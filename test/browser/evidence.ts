@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RunnerTestCase } from 'vitest';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import type { Visitor } from './driver/visitor.ts';
 
@@ -25,16 +26,42 @@ function paintsWithinASecond(): Promise<string> {
   });
 }
 
+/** What the evidence reads of one open tab: a visitor of the suite's driver, or a Playwright page. */
+export interface Witness {
+  /** What the journey asked of the tab, in order, with when (ms since it opened); the last is where it stood. */
+  readonly steps: readonly { atMs: number; step: string }[];
+  /** Every request the tab made, with its status. */
+  readonly requests: readonly object[];
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+  screenshot(): Promise<Buffer>;
+  /** The console's errors and warnings, uncaught exceptions among them. */
+  problems(): Promise<readonly object[]>;
+  /** Writes the driver's own record of the tab (a Playwright trace) to `file`, where it keeps one. */
+  keepTrace?(file: string): Promise<void>;
+}
+
+/** A visitor of the suite's driver, as the evidence reads it (its line's requests without their bodies). */
+export function visitorWitness(visitor: Visitor): Witness {
+  return {
+    steps: visitor.steps,
+    requests: visitor.line.requests.map(({ html: _html, ...request }) => request),
+    evaluate: (fn) => visitor.evaluate(fn),
+    screenshot: () => visitor.screenshot(),
+    problems: () => visitor.problems(),
+  };
+}
+
 /**
  * What a developer needs to tell a flake from a regression, kept when a journey fails, for each
- * visitor still open: a screenshot of the tab at that moment, and in `visitor-N.json` the engine,
+ * tab still open: a screenshot of the tab at that moment, and in `visitor-N.json` the engine,
  * the page's address, the steps the journey took until then (the last is where it stood), the
  * console's errors and warnings, every request the tab made with its status, and whether the page
  * still paints (an animation frame within 1 s: a browser that stopped giving the page frames hangs
- * a screenshot, and is no regression of the page). Returns the folder. Whatever cannot be had from
- * a tab (a closed one, a hung engine) is noted instead.
+ * a screenshot, and is no regression of the page); beside them, the driver's trace where it keeps
+ * one (`visitor-N.trace.zip`). Returns the folder. Whatever cannot be had from a tab (a closed one,
+ * a hung engine) is noted instead.
  */
-export async function keepEvidence(engine: string, journey: string, visitors: readonly Visitor[]): Promise<string> {
+export async function keepEvidence(engine: string, journey: string, tabs: readonly Witness[]): Promise<string> {
   const folder = path.join(EVIDENCE_ROOT, engine, slug(journey));
   mkdirSync(folder, { recursive: true });
   const within = <T>(promise: Promise<T>): Promise<T | string> =>
@@ -43,23 +70,42 @@ export async function keepEvidence(engine: string, journey: string, visitors: re
       new Promise<string>((resolve) => setTimeout(() => resolve('not available: no answer within 5 s'), 5000)),
     ]);
   await Promise.all(
-    visitors.map(async (visitor, index) => {
+    tabs.map(async (tab, index) => {
       const name = `visitor-${index + 1}`;
-      const painting = await within(visitor.evaluate(paintsWithinASecond));
-      const screenshot = await within(visitor.screenshot());
+      const painting = await within(tab.evaluate(paintsWithinASecond));
+      const screenshot = await within(tab.screenshot());
       if (Buffer.isBuffer(screenshot)) writeFileSync(path.join(folder, `${name}.png`), screenshot);
       const record = {
         engine,
         journey,
-        location: await within(visitor.evaluate(() => location.href)),
-        steps: visitor.steps,
-        console: await within(visitor.problems()),
-        requests: visitor.line.requests.map(({ html: _html, ...request }) => request),
+        location: await within(tab.evaluate(() => location.href)),
+        steps: tab.steps,
+        console: await within(tab.problems()),
+        requests: tab.requests,
         painting,
         screenshot: Buffer.isBuffer(screenshot) ? `${name}.png` : screenshot,
+        ...(tab.keepTrace && {
+          trace: await within(tab.keepTrace(path.join(folder, `${name}.trace.zip`)).then(() => `${name}.trace.zip`)),
+        }),
       };
       writeFileSync(path.join(folder, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
     }),
   );
   return folder;
+}
+
+/**
+ * For an `afterEach`: when the test failed, keeps its open tabs' evidence and names the folder in
+ * the failure's own lines, where a developer reading them looks first.
+ */
+export async function keepEvidenceOfFailure(
+  task: RunnerTestCase,
+  engine: string,
+  tabs: readonly Witness[],
+): Promise<void> {
+  if (task.result?.state !== 'fail' || tabs.length === 0) return;
+  const journey = [task.suite?.name, task.name].filter(Boolean).join(' > ');
+  const folder = await keepEvidence(engine, journey, tabs);
+  for (const error of task.result.errors ?? [])
+    error.message += `\n  evidence in ${engine}: ${path.relative(APP_ROOT, folder)}/`;
 }

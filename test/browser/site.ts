@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { APP_ROOT } from '../../server/config/paths.ts';
 import type { Language } from '../../shared/languages.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { currentEngineName, launchEngine } from './driver/engines.ts';
 import { VisitorLine } from './driver/line.ts';
 import type { BrowserSettings, Engine, EngineName } from './driver/types.ts';
 import { Visitor } from './driver/visitor.ts';
-import { keepEvidence } from './evidence.ts';
+import { keepEvidenceOfFailure, visitorWitness } from './evidence.ts';
 
 export type VisitorOptions = BrowserSettings & { language?: Language };
 
@@ -33,13 +31,7 @@ export function setUpBrowsers(): Browsers {
   }, 120_000);
   afterEach(async ({ task }) => {
     const visitors = open.splice(0);
-    if (task.result?.state === 'fail' && visitors.length > 0) {
-      const journey = [task.suite?.name, task.name].filter(Boolean).join(' > ');
-      const folder = await keepEvidence(name, journey, visitors);
-      // Beside the failure's own lines, so the evidence is found from them.
-      for (const error of task.result.errors ?? [])
-        error.message += `\n  evidence in ${name}: ${path.relative(APP_ROOT, folder)}/`;
-    }
+    await keepEvidenceOfFailure(task, name, visitors.map(visitorWitness));
     await Promise.all(visitors.map((visitor) => visitor.close()));
   }, 60_000);
   afterAll(async () => {

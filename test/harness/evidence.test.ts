@@ -1,15 +1,22 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EVIDENCE_ROOT, keepEvidence } from '../browser/evidence.ts';
+import { afterEach, describe, expect, it, vi, type RunnerTestCase } from 'vitest';
+import { APP_ROOT } from '../../server/config/paths.ts';
+import {
+  EVIDENCE_ROOT,
+  keepEvidence,
+  keepEvidenceOfFailure,
+  visitorWitness,
+  type Witness,
+} from '../browser/evidence.ts';
 import type { Visitor } from '../browser/driver/visitor.ts';
 
 /**
  * A visitor as the evidence reads it: its steps, line and tab. The frame probe runs as it would in
  * the page, with `paints` telling whether the page's requestAnimationFrame calls back.
  */
-function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<string>; paints: boolean }): Visitor {
-  return {
+function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<string>; paints: boolean }): Witness {
+  return visitorWitness({
     steps: [
       { atMs: 0, step: 'goto /impressum' },
       { atMs: 412, step: 'click a.legal__back' },
@@ -25,7 +32,7 @@ function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<s
       return fn();
     },
     problems: async () => [{ kind: 'error', text: 'Uncaught TypeError: x is undefined', url: '/assets/app.js' }],
-  } as unknown as Visitor;
+  } as unknown as Visitor);
 }
 
 const ENGINE = 'test-engine';
@@ -77,4 +84,41 @@ describe("a failed journey's evidence", () => {
     expect(record.location).toBe('not available: the tab is closed');
     expect(record.steps).toHaveLength(2);
   }, 10_000);
+
+  it("keeps the driver's trace beside the record, where the tab has one", async () => {
+    const traced: Witness = {
+      ...fakeVisitor({
+        screenshot: async () => Buffer.from('89504e47', 'hex'),
+        location: async () => 'x',
+        paints: true,
+      }),
+      keepTrace: async (file) => writeFileSync(file, 'PK'),
+    };
+    const folder = await keepEvidence(ENGINE, 'a traced tab', [traced]);
+    expect(readFileSync(path.join(folder, 'visitor-1.trace.zip'), 'utf8')).toBe('PK');
+    expect(JSON.parse(readFileSync(path.join(folder, 'visitor-1.json'), 'utf8')).trace).toBe('visitor-1.trace.zip');
+  });
+
+  it("names the folder in a failed test's own lines, and keeps nothing for a passed one", async () => {
+    const tab = fakeVisitor({
+      screenshot: async () => Buffer.from('89504e47', 'hex'),
+      location: async () => 'x',
+      paints: true,
+    });
+    const task = (state: 'pass' | 'fail') =>
+      ({
+        name: `counts down (${state})`,
+        suite: { name: 'a fake clock' },
+        result: { state, errors: [{ message: 'expected "live"' }] },
+      }) as unknown as RunnerTestCase;
+    const failed = task('fail');
+    await keepEvidenceOfFailure(failed, ENGINE, [tab]);
+    const folder = path.join(EVIDENCE_ROOT, ENGINE, 'a-fake-clock-counts-down-fail');
+    expect(existsSync(path.join(folder, 'visitor-1.json'))).toBe(true);
+    expect(failed.result!.errors![0]!.message).toBe(
+      `expected "live"\n  evidence in ${ENGINE}: ${path.relative(APP_ROOT, folder)}/`,
+    );
+    await keepEvidenceOfFailure(task('pass'), ENGINE, [tab]);
+    expect(existsSync(path.join(EVIDENCE_ROOT, ENGINE, 'a-fake-clock-counts-down-pass'))).toBe(false);
+  });
 });
