@@ -36,6 +36,8 @@ export interface Witness {
   screenshot(): Promise<Buffer>;
   /** The console's errors and warnings, uncaught exceptions among them. */
   problems(): Promise<readonly object[]>;
+  /** The calls to the engine still unanswered, where the driver tracks them: a hung one is named. */
+  unanswered?(): readonly { call: string; atMs: number; waitingMs: number }[];
   /** Writes the driver's own record of the tab (a Playwright trace) to `file`, where it keeps one. */
   keepTrace?(file: string): Promise<void>;
 }
@@ -48,6 +50,8 @@ export function visitorWitness(visitor: Visitor): Witness {
     evaluate: (fn) => visitor.evaluate(fn),
     screenshot: () => visitor.screenshot(),
     problems: () => visitor.problems(),
+    unanswered: () =>
+      [...visitor.unanswered].map(({ call, atMs }) => ({ call, atMs, waitingMs: visitor.now() - atMs })),
   };
 }
 
@@ -57,7 +61,8 @@ export function visitorWitness(visitor: Visitor): Witness {
  * the page's address, the steps the journey took until then (the last is where it stood), the
  * console's errors and warnings, every request the tab made with its status, and whether the page
  * still paints (an animation frame within 1 s: a browser that stopped giving the page frames hangs
- * a screenshot, and is no regression of the page); beside them, the driver's trace where it keeps
+ * a screenshot, and is no regression of the page), and the calls to the engine still unanswered
+ * (a journey hung on one); beside them, the driver's trace where it keeps
  * one (`visitor-N.trace.zip`). Returns the folder. Whatever cannot be had from a tab (a closed one,
  * a hung engine) is noted instead.
  */
@@ -72,6 +77,8 @@ export async function keepEvidence(engine: string, journey: string, tabs: readon
   await Promise.all(
     tabs.map(async (tab, index) => {
       const name = `visitor-${index + 1}`;
+      // Before the evidence's own calls join them.
+      const unanswered = tab.unanswered?.();
       const painting = await within(tab.evaluate(paintsWithinASecond));
       const screenshot = await within(tab.screenshot());
       if (Buffer.isBuffer(screenshot)) writeFileSync(path.join(folder, `${name}.png`), screenshot);
@@ -80,6 +87,7 @@ export async function keepEvidence(engine: string, journey: string, tabs: readon
         journey,
         location: await within(tab.evaluate(() => location.href)),
         steps: tab.steps,
+        ...(unanswered && { unanswered }),
         console: await within(tab.problems()),
         requests: tab.requests,
         painting,

@@ -21,6 +21,8 @@ function fakeVisitor(tab: { screenshot(): Promise<Buffer>; location(): Promise<s
       { atMs: 0, step: 'goto /impressum' },
       { atMs: 412, step: 'click a.legal__back' },
     ],
+    unanswered: new Set(),
+    now: () => 0,
     line: { requests: [{ method: 'GET', path: '/impressum', destination: 'document', status: 200, html: '<html>' }] },
     screenshot: tab.screenshot,
     evaluate: async (fn: () => unknown) => {

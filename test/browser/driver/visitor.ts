@@ -9,14 +9,44 @@ import type { BrowserTab, EngineName, Key, PageFunction, Problem, Viewport } fro
 export class Visitor {
   /** What the journey asked of the tab, in order, with when (ms since the visitor opened): a failure's evidence. */
   readonly steps: { atMs: number; step: string }[] = [];
+  /**
+   * The calls to the engine not answered yet, each with when it was made: where a journey hangs
+   * on an engine that does not answer, a failure's evidence names the call.
+   */
+  readonly unanswered = new Set<{ atMs: number; call: string }>();
   private readonly openedAt = performance.now();
+  private readonly tab: BrowserTab;
 
   constructor(
     readonly engine: EngineName,
-    private readonly tab: BrowserTab,
+    tab: BrowserTab,
     /** Everything the browser asked the server for, and the means to slow answers down. */
     readonly line: VisitorLine,
-  ) {}
+  ) {
+    this.tab = this.tracked(tab);
+  }
+
+  /** The tab, with each call that returns a promise in `unanswered` until it settles. */
+  private tracked(tab: BrowserTab): BrowserTab {
+    return new Proxy(tab, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result: unknown = value.apply(target, args);
+          if (!(result instanceof Promise)) return result;
+          const call = { atMs: this.now(), call: describeCall(String(key), args) };
+          this.unanswered.add(call);
+          return result.finally(() => this.unanswered.delete(call));
+        };
+      },
+    });
+  }
+
+  /** Milliseconds since the visitor opened, the clock of `steps` and `unanswered`. */
+  now(): number {
+    return Math.round(performance.now() - this.openedAt);
+  }
 
   /** Where this visitor reaches the site; each visitor has a line of its own. */
   get origin(): string {
@@ -24,7 +54,7 @@ export class Visitor {
   }
 
   private record(step: string): void {
-    this.steps.push({ atMs: Math.round(performance.now() - this.openedAt), step });
+    this.steps.push({ atMs: this.now(), step });
   }
 
   goto(path: string): Promise<{ status: number }> {
@@ -213,4 +243,12 @@ export class Visitor {
     await this.tab.close();
     await this.line.close();
   }
+}
+
+/** A call to the engine in a few words: its name and the start of its first argument (a function's text, a selector). */
+function describeCall(name: string, args: readonly unknown[]): string {
+  const first = args[0];
+  if (first === undefined) return name;
+  const text = typeof first === 'function' ? first.toString() : (JSON.stringify(first) ?? String(first));
+  return `${name} ${text.replace(/\s+/g, ' ').slice(0, 120)}`;
 }
