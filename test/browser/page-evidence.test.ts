@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../scripts/harness/chromium.ts';
@@ -9,6 +11,7 @@ import { currentEngineName } from './driver/engines.ts';
 import { EVIDENCE_ROOT, keepEvidence } from './evidence.ts';
 
 const ENGINE = 'page-evidence-test';
+const execFileAsync = promisify(execFile);
 
 /**
  * The journeys that drive Playwright's Chromium directly (the fake clock's) keep the same evidence
@@ -57,5 +60,13 @@ describe.runIf(currentEngineName() === 'chromium')("a Playwright page's evidence
     // A zip archive: Playwright's own reader shows it (npx playwright-core show-trace).
     expect(readFileSync(path.join(folder, 'visitor-1.trace.zip')).subarray(0, 2).toString()).toBe('PK');
     expect(existsSync(path.join(folder, 'visitor-2.json'))).toBe(false);
-  });
+
+    // Read as docs/contributing.md says, in the evidence's folder: every call the journey made.
+    const trace = (...args: string[]) => execFileAsync('npx', ['playwright-core', 'trace', ...args], { cwd: folder });
+    await trace('open', 'visitor-1.trace.zip');
+    const { stdout: actions } = await trace('actions');
+    await trace('close');
+    expect(actions).toMatch(/Navigate\s+[\d.]+m?s\s+127\.0\.0\.1:\d+\/\?lng=en/);
+    expect(actions).toContain('Evaluate');
+  }, 60_000);
 });
