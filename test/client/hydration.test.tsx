@@ -122,8 +122,10 @@ describe('hydrating the server HTML in each phase of the event', () => {
       startServer({ CONTENT_PATH: contentFileForEvent(minute - 180 * 60_000, 120) }),
       startServer({ CONTENT_PATH: contentFileForEvent(startsAt, 60) }),
     ]);
-  });
-  afterAll(() => Promise.all([...Object.values(servers), soon].map((s) => s.stop())));
+    // Four server processes starting at once: on a loaded machine (npm test beside the browser
+    // suite, load average 15 on two cores) they took over vitest's 10 s for a hook.
+  }, 30_000);
+  afterAll(() => Promise.all([...Object.values(servers), soon].filter(Boolean).map((s) => s.stop())));
 
   it.each([
     ['before', 'de'],
