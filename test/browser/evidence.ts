@@ -62,9 +62,9 @@ export function visitorWitness(visitor: Visitor): Witness {
  * console's errors and warnings, every request the tab made with its status, and whether the page
  * still paints (an animation frame within 1 s: a browser that stopped giving the page frames hangs
  * a screenshot, and is no regression of the page), and the calls to the engine still unanswered
- * (a journey hung on one); beside them, the driver's trace where it keeps
- * one (`visitor-N.trace.zip`). Returns the folder. Whatever cannot be had from a tab (a closed one,
- * a hung engine) is noted instead.
+ * (a journey hung on one); beside them, the driver's trace where it keeps one
+ * (`visitor-N.trace.zip`). Returns the folder. Whatever cannot be had from a tab (a closed one, a
+ * hung engine) is noted instead.
  */
 export async function keepEvidence(engine: string, journey: string, tabs: readonly Witness[]): Promise<string> {
   const folder = path.join(EVIDENCE_ROOT, engine, slug(journey));
