@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { aimAt, aimWhenStill, type Aim } from './aim.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { VisitorLine } from './line.ts';
 import type { BrowserSettings, BrowserTab, Engine, Problem, Viewport } from './types.ts';
@@ -100,15 +101,14 @@ export async function launchFirefox(): Promise<Engine> {
         back: () => back(page),
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
         async click(selector) {
-          // Sections far down the page take their size once they come into view
-          // (content-visibility), which moves what lies below them: measured until it holds still.
-          let at = await page.evaluate(centreInView, selector);
-          for (let tries = 0; tries < 20; tries++) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            const again = await page.evaluate(centreInView, selector);
-            if (again.x === at.x && again.y === at.y) break;
-            at = again;
-          }
+          // Sections further up take their size once they come into view (content-visibility),
+          // which moves what lies below them: aimed at until it holds still (./aim.ts).
+          // A page without scripts gets no animation frames: measured 50 ms apart instead.
+          const measure = async (scroll: boolean) => {
+            if (!javaScript) await new Promise((resolve) => setTimeout(resolve, 50));
+            return page.evaluate(aimAtFirstMatch(selector, scroll, javaScript)) as Promise<Aim>;
+          };
+          const at = await aimWhenStill(selector, measure);
           await page.mouse.click(at.x, at.y);
         },
         async press(selector, key) {
@@ -134,17 +134,14 @@ export async function launchFirefox(): Promise<Engine> {
 }
 
 /**
- * Where a visitor clicks the first element the selector matches: its centre, once scrolled into
- * view. Puppeteer's own click and focus ask a realm of theirs first, which never answers when
- * the browser runs no scripts of the page; a function of the test's runs there all the same.
+ * `aimAt` (./aim.ts) the first element the selector matches, as an expression for the page.
+ * Puppeteer's own click and focus ask a realm of theirs first, which never answers when the
+ * browser runs no scripts of the page; an expression of the test's runs there all the same.
  */
-function centreInView(selector: string): { x: number; y: number } {
-  const element = document.querySelector(selector);
-  if (!element) throw new Error(`no element matches ${selector}`);
-  // At once: the page's smooth scroll-behavior would still be under way when the mouse comes.
-  element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-  const box = element.getBoundingClientRect();
-  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+function aimAtFirstMatch(selector: string, scroll: boolean, afterFrames: boolean): string {
+  const find = `document.querySelector(${JSON.stringify(selector)})`;
+  const missing = JSON.stringify(`no element matches ${selector}`);
+  return `(${aimAt.toString()})(${find} ?? (() => { throw new Error(${missing}); })(), ${scroll}, ${afterFrames})`;
 }
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Builder, By, Key, Origin, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../../../scripts/harness/free-port.ts';
 import { pageHasHydrated } from '../hydrated.ts';
+import { aimAt, aimWhenStill, type Aim } from './aim.ts';
 import { VisitorLine } from './line.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { BrowserTab, Engine, Viewport } from './types.ts';
@@ -281,36 +282,14 @@ export async function launchWebKit({
             `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();`,
           );
           // Sections further up take their size once they come into view (content-visibility),
-          // which moves what lies below them: brought into view again until it holds still across
-          // rendering updates. Measured after two animation frames, so that at least one update of
-          // the rendering (where those sections take their size) lies between a scroll and the
-          // measurement, on a busy machine too.
-          const where = (scroll: boolean) =>
-            session.executeAsyncScript<{ x: number; y: number; hit: string }>(
-              `const [element, scroll, done] = arguments;
-              if (scroll) element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-              requestAnimationFrame(() => requestAnimationFrame(() => {
-                const box = element.getBoundingClientRect();
-                const x = Math.round(box.left + box.width / 2);
-                const y = Math.round(box.top + box.height / 2);
-                const there = document.elementFromPoint(x, y);
-                const labels = element.labels ? [...element.labels] : [];
-                const mine = !!there && (element.contains(there) || labels.some((label) => label.contains(there)));
-                done({ x, y, hit: mine ? "" : there ? there.outerHTML.slice(0, 120) : "nothing" });
-              }));`,
+          // which moves what lies below them: aimed at until it holds still (./aim.ts).
+          const at = await aimWhenStill(selector, (scroll) =>
+            session.executeAsyncScript<Aim>(
+              `const [element, scroll, done] = arguments; (${aimAt.toString()})(element, scroll).then(done);`,
               element,
               scroll,
-            );
-          let at = await where(true);
-          for (let tries = 0; tries < 20; tries++) {
-            const now = await where(false);
-            if (now.x === at.x && now.y === at.y && !now.hit) {
-              at = now;
-              break;
-            }
-            at = await where(true);
-          }
-          if (at.hit) throw new Error(`${selector} is under ${at.hit} at its centre (${at.x}, ${at.y})`);
+            ),
+          );
           await session
             .actions({ async: true })
             .move({ x: at.x, y: at.y, origin: Origin.VIEWPORT })
