@@ -31,9 +31,9 @@ export function aimAt(element: Element, scroll: boolean, afterFrames = true): Pr
 }
 
 /**
- * Aims at the element with `measure` (which runs `aimAt` in the page) until two measurements,
- * each after a rendering update, agree and nothing covers it: brought into view again while it
- * still moves. Throws when it is covered at its centre.
+ * Aims at the element with `measure` (which runs `aimAt` in the page) until two measurements in
+ * a row agree and nothing covers it: brought into view again while it still moves. Throws when it
+ * is covered at its centre.
  */
 export async function aimWhenStill(selector: string, measure: (scroll: boolean) => Promise<Aim>): Promise<Aim> {
   let at = await measure(true);
