@@ -6,9 +6,13 @@
  * work); any other argument goes to vitest (a file, `-t <name>`).
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { APP_ROOT } from '../server/config/paths.ts';
 import { browserSuiteArguments, ENGINE_NAMES, type EngineName } from './harness/browser-engines.ts';
 import { startBusyCore } from './harness/busy-core.ts';
-import { runSuites } from './harness/suite-runs.ts';
+import { failuresInReportFile } from './harness/suite-failures.ts';
+import { runSuites, summaryLines } from './harness/suite-runs.ts';
 
 let parsed: ReturnType<typeof browserSuiteArguments>;
 try {
@@ -29,22 +33,23 @@ const busyCore = busy ? startBusyCore() : null;
 const started = performance.now();
 if (busyCore) console.log(`one core kept busy by process ${busyCore.pid} for the whole run`);
 
-const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts', ...passedOn];
+// Each run's JSON report names what failed, for the summary at the end: the last lines a CI log keeps.
+const REPORTS = path.join(APP_ROOT, 'test-results/browser/reports');
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts'];
 const results = runSuites(runs, engines, (engine, run) => {
   console.log(`\nbrowser suite in ${engine}${runs > 1 ? `, run ${run} of ${runs}` : ''}`);
-  const child = spawnSync(process.execPath, vitest, {
+  const report = path.join(REPORTS, `${engine}-run-${run}.json`);
+  rmSync(report, { force: true });
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const child = spawnSync(process.execPath, [...vitest, ...reporters, ...passedOn], {
     stdio: 'inherit',
     env: { ...process.env, BROWSER_ENGINE: engine },
   });
-  return child.status === 0;
+  return { passed: child.status === 0, failures: failuresInReportFile(report, APP_ROOT) };
 });
 await busyCore?.stop();
 
-console.log('\nbrowser suite per engine:');
-for (const { run, engine, seconds, passed } of results) {
-  const which = runs > 1 ? `run ${run}  ` : '';
-  console.log(`  ${which}${engine.padEnd(8)} ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s`);
-}
+console.log(`\nbrowser suite per engine:\n${summaryLines(results, runs).join('\n')}`);
 const green = results.every((result) => result.passed);
 if (runs > 1) {
   const done = new Set(results.map((result) => result.run)).size;

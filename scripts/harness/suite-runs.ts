@@ -1,9 +1,16 @@
-/** One engine's suite in one run: its time and whether it passed. */
-export interface SuiteResult<Engine extends string> {
+import type { SuiteFailure } from './suite-failures.ts';
+
+/** How one engine's suite ended: whether it passed, and what failed (null when no report says). */
+export interface SuiteOutcome {
+  passed: boolean;
+  failures: SuiteFailure[] | null;
+}
+
+/** One engine's suite in one run: its time and how it ended. */
+export interface SuiteResult<Engine extends string> extends SuiteOutcome {
   run: number;
   engine: Engine;
   seconds: number;
-  passed: boolean;
 }
 
 /**
@@ -13,17 +20,33 @@ export interface SuiteResult<Engine extends string> {
 export function runSuites<Engine extends string>(
   runs: number,
   engines: readonly Engine[],
-  runSuite: (engine: Engine, run: number) => boolean,
+  runSuite: (engine: Engine, run: number) => SuiteOutcome,
   clock: () => number = () => performance.now(),
 ): SuiteResult<Engine>[] {
   const results: SuiteResult<Engine>[] = [];
   for (let run = 1; run <= runs; run++) {
     for (const engine of engines) {
       const start = clock();
-      const passed = runSuite(engine, run);
-      results.push({ run, engine, seconds: (clock() - start) / 1000, passed });
+      const outcome = runSuite(engine, run);
+      results.push({ run, engine, seconds: (clock() - start) / 1000, ...outcome });
     }
     if (results.some((result) => !result.passed)) break;
   }
   return results;
+}
+
+/** A line per engine and run with its time, and under a red one each failed journey, why, and where its evidence is. */
+export function summaryLines(results: readonly SuiteResult<string>[], runs: number): string[] {
+  const lines: string[] = [];
+  for (const { run, engine, seconds, passed, failures } of results) {
+    const which = runs > 1 ? `run ${run}  ` : '';
+    lines.push(`  ${which}${engine.padEnd(8)} ${passed ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s`);
+    if (passed) continue;
+    if (!failures?.length) lines.push('    no report names a failed journey: see the output above');
+    for (const failure of failures ?? []) {
+      lines.push(`    ✗ ${failure.journey}`, `      ${failure.reason}`);
+      if (failure.evidence) lines.push(`      evidence: ${failure.evidence}`);
+    }
+  }
+  return lines;
 }

@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { browserSuiteArguments } from '../../scripts/harness/browser-engines.ts';
 import { startBusyCore } from '../../scripts/harness/busy-core.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
-import { runSuites } from '../../scripts/harness/suite-runs.ts';
+import { failuresInReportFile } from '../../scripts/harness/suite-failures.ts';
+import { runSuites, summaryLines } from '../../scripts/harness/suite-runs.ts';
 
 const run = promisify(execFile);
 
@@ -90,7 +94,7 @@ describe('the runs of the browser suite', () => {
       (engine, run) => {
         ran.push(`${run} ${engine}`);
         now += 1000;
-        return !(red && red.engine === engine && red.run === run);
+        return { passed: !(red && red.engine === engine && red.run === run), failures: [] };
       },
       () => now,
     );
@@ -107,7 +111,60 @@ describe('the runs of the browser suite', () => {
     const { results, ran } = suite({ engine: 'firefox', run: 2 });
     expect(ran).toEqual(['1 chromium', '1 firefox', '1 webkit', '2 chromium', '2 firefox', '2 webkit']);
     expect(results.filter((result) => !result.passed)).toEqual([
-      { run: 2, engine: 'firefox', seconds: 1, passed: false },
+      { run: 2, engine: 'firefox', seconds: 1, passed: false, failures: [] },
+    ]);
+  });
+});
+
+describe('the summary at the end of the browser suite', () => {
+  it('names each failed journey under its engine, why it failed and where its evidence is', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'suite-report-'));
+    try {
+      writeFileSync(
+        path.join(folder, 'journey.test.ts'),
+        `import { describe, it } from 'vitest';
+describe('the footer', () => {
+  it('leads to the legal notice', () => {
+    throw new Error('expected /impressum, saw /\\n  evidence in firefox: test-results/browser/firefox/the-footer/');
+  });
+  it('shows the year', () => {});
+});
+`,
+      );
+      writeFileSync(
+        path.join(folder, 'setup.test.ts'),
+        `import { beforeAll, it } from 'vitest';
+beforeAll(() => { throw new Error('the server did not start'); });
+it('never runs', () => {});
+`,
+      );
+      const report = path.join(folder, 'report.json');
+      await run(
+        process.execPath,
+        ['node_modules/vitest/vitest.mjs', 'run', '--root', folder, '--reporter=json', `--outputFile.json=${report}`],
+        { cwd: APP_ROOT },
+      ).catch(() => undefined);
+      const failures = failuresInReportFile(report, folder);
+      const result = { run: 1, engine: 'firefox', seconds: 612, passed: false, failures };
+      expect(summaryLines([{ ...result, engine: 'chromium', passed: true, failures: [] }, result], 1)).toEqual([
+        '  chromium passed in 612 s',
+        '  firefox  FAILED in 612 s',
+        '    ✗ journey.test.ts > the footer > leads to the legal notice',
+        '      Error: expected /impressum, saw /',
+        '      evidence: test-results/browser/firefox/the-footer/',
+        '    ✗ setup.test.ts',
+        '      the server did not start',
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a reader to the output above when no report says what failed', () => {
+    expect(failuresInReportFile('/nonexistent/report.json', APP_ROOT)).toBeNull();
+    expect(summaryLines([{ run: 2, engine: 'webkit', seconds: 30, passed: false, failures: null }], 5)).toEqual([
+      '  run 2  webkit   FAILED in 30 s',
+      '    no report names a failed journey: see the output above',
     ]);
   });
 });
