@@ -114,6 +114,11 @@ export async function keepEvidenceOfFailure(
   if (task.result?.state !== 'fail' || tabs.length === 0) return;
   const journey = [task.suite?.name, task.name].filter(Boolean).join(' > ');
   const folder = await keepEvidence(engine, journey, tabs);
-  for (const error of task.result.errors ?? [])
-    error.message += `\n  evidence in ${engine}: ${path.relative(APP_ROOT, folder)}/`;
+  const line = `\n  evidence in ${engine}: ${path.relative(APP_ROOT, folder)}/`;
+  for (const error of task.result.errors ?? []) {
+    error.message += line;
+    // The stack was written with the error, before this line: vitest's JSON report, which the
+    // suite's summary reads, gives the stack. The line goes after the message, ahead of the frames.
+    if (error.stack) error.stack = error.stack.replace(/(?=\n\s+at )|$/, line);
+  }
 }

@@ -111,7 +111,12 @@ describe("a failed journey's evidence", () => {
       ({
         name: `counts down (${state})`,
         suite: { name: 'a fake clock' },
-        result: { state, errors: [{ message: 'expected "live"' }] },
+        result: {
+          state,
+          errors: [
+            { message: 'expected "live"', stack: 'AssertionError: expected "live"\n    at journey.test.ts:12:5' },
+          ],
+        },
       }) as unknown as RunnerTestCase;
     const failed = task('fail');
     await keepEvidenceOfFailure(failed, ENGINE, [tab]);
@@ -119,6 +124,10 @@ describe("a failed journey's evidence", () => {
     expect(existsSync(path.join(folder, 'visitor-1.json'))).toBe(true);
     expect(failed.result!.errors![0]!.message).toBe(
       `expected "live"\n  evidence in ${ENGINE}: ${path.relative(APP_ROOT, folder)}/`,
+    );
+    // The stack too, which vitest's JSON report gives: the message, the folder, then the frames.
+    expect(failed.result!.errors![0]!.stack).toBe(
+      `AssertionError: expected "live"\n  evidence in ${ENGINE}: ${path.relative(APP_ROOT, folder)}/\n    at journey.test.ts:12:5`,
     );
     await keepEvidenceOfFailure(task('pass'), ENGINE, [tab]);
     expect(existsSync(path.join(EVIDENCE_ROOT, ENGINE, 'a-fake-clock-counts-down-pass'))).toBe(false);
