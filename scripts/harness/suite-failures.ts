@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The parts of vitest's JSON report (`--reporter=json`) that name what failed. */
@@ -46,7 +46,6 @@ export function failuresInReport(report: JsonReport, root: string): SuiteFailure
 
 /** The failures in the report at `file`; null when there is none to read (vitest did not get to write it). */
 export function failuresInReportFile(file: string, root: string): SuiteFailure[] | null {
-  if (!existsSync(file)) return null;
   try {
     return failuresInReport(JSON.parse(readFileSync(file, 'utf8')) as JsonReport, root);
   } catch {
