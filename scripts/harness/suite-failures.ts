@@ -17,6 +17,8 @@ export interface SuiteFailure {
   journey: string;
   /** The first line of its error. */
   reason: string;
+  /** The line of the test file its error was thrown from (`test/browser/x.test.ts:12`), where its stack names one. */
+  at?: string;
   /** The folder its evidence went to, when it kept any (test/browser/evidence.ts names it in the error). */
   evidence?: string;
 }
@@ -34,6 +36,7 @@ export function failuresInReport(report: JsonReport, root: string): SuiteFailure
       failures.push({
         journey: [name, ...test.ancestorTitles, test.title].join(' > '),
         reason: firstLine(message),
+        at: lineInFile(message, file.name, name),
         evidence: EVIDENCE_LINE.exec(message)?.[1],
       });
     }
@@ -51,6 +54,13 @@ export function failuresInReportFile(file: string, root: string): SuiteFailure[]
   } catch {
     return null;
   }
+}
+
+/** The first frame of a stack in the file at `absolute`, as `shown:line`: which wait or check of a journey gave up. */
+function lineInFile(message: string, absolute: string, shown: string): string | undefined {
+  const frame = message.split('\n').find((line) => /^\s+at /.test(line) && line.includes(`${absolute}:`));
+  const line = frame?.slice(frame.indexOf(`${absolute}:`) + absolute.length + 1).match(/^\d+/)?.[0];
+  return line ? `${shown}:${line}` : undefined;
 }
 
 function firstLine(message: string): string {

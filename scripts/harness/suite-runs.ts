@@ -45,6 +45,7 @@ export function summaryLines(results: readonly SuiteResult<string>[], runs: numb
     if (!failures?.length) lines.push('    no report names a failed journey: see the output above');
     for (const failure of failures ?? []) {
       lines.push(`    ✗ ${failure.journey}`, `      ${failure.reason}`);
+      if (failure.at) lines.push(`      at ${failure.at}`);
       if (failure.evidence) lines.push(`      evidence: ${failure.evidence}`);
     }
   }

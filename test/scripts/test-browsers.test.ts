@@ -117,7 +117,7 @@ describe('the runs of the browser suite', () => {
 });
 
 describe('the summary at the end of the browser suite', () => {
-  it('names each failed journey under its engine, why it failed and where its evidence is', async () => {
+  it('names each failed journey under its engine, why it failed, the line it failed at and where its evidence is', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'suite-report-'));
     try {
       writeFileSync(
@@ -151,6 +151,7 @@ it('never runs', () => {});
         '  firefox  FAILED in 612 s',
         '    ✗ journey.test.ts > the footer > leads to the legal notice',
         '      Error: expected /impressum, saw /',
+        '      at journey.test.ts:4',
         '      evidence: test-results/browser/firefox/the-footer/',
         '    ✗ setup.test.ts',
         '      the server did not start',
