@@ -14,8 +14,11 @@ import type { Visitor } from './driver/visitor.ts';
 import { isOfflineThirdPartyFailure, problemsOf, watchTimerLateness } from './journey.ts';
 import { setUpWatchedPages } from './chromium-page.ts';
 import { setUpBrowsers } from './site.ts';
+import { recordFirstPaint, waitOnClockPage } from './clock-page.ts';
 
 const MINUTE = 60_000;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The Layout Instability API's entries, which the DOM typings lack. */
 interface LayoutShift {
@@ -78,16 +81,27 @@ describe
     const timezoneId = viewport.width < 500 ? zoneAcrossMidnight(start) : undefined;
     const watched = await visit(servers.soon, lng, { viewport, ...(timezoneId ? { timezoneId } : {}) });
     const { page } = watched;
+    await recordFirstPaint(page);
     // A minute before the start, flowing with real time: room for the page to load and hydrate on
     // a busy machine while it still counts down.
     await page.clock.install({ time: start - MINUTE });
     await page.goto(servers.soon.url + '/', { waitUntil: 'load' });
-    // Hydrated: the countdown follows the browser's clock, in seconds.
-    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="countdown"]')?.textContent ?? ''));
-    await page
-      .locator('[data-testid="countdown"]')
-      .filter({ hasText: t.countdown.seconds_other.replace('{{count}}', '') })
-      .waitFor();
+    // Hydrated, and the countdown follows the browser's clock, in seconds ("59 s", never the
+    // server's "2 h"): the clock is paused next, and the app starts on timers of that clock.
+    const inSeconds = new RegExp(escapeRegExp(t.countdown.seconds_other).replace('\\{\\{count\\}\\}', '\\d+'));
+    await waitOnClockPage(page, 'the hydrated countdown in seconds', start, () =>
+      page.waitForFunction(
+        ({ source, flags }) => {
+          const hero = document.querySelector('.hero');
+          const text = document.querySelector('[data-testid="countdown"]')?.textContent ?? '';
+          return (
+            Object.keys(hero ?? {}).some((key) => key.startsWith('__reactFiber')) &&
+            new RegExp(source, flags).test(text)
+          );
+        },
+        { source: inSeconds.source, flags: inSeconds.flags },
+      ),
+    );
 
     await page.evaluate(() => {
       const w = window as unknown as {
@@ -133,7 +147,9 @@ describe
     // come after the run, and a clock flowing with real time again would stamp it seconds late.
     await page.clock.pauseAt(start - 1000);
     await page.clock.runFor(3000);
-    await page.locator('.hero[data-event-phase="live"]').waitFor();
+    await waitOnClockPage(page, 'the live phase', start, () =>
+      page.locator('.hero[data-event-phase="live"]').waitFor(),
+    );
     await expect.poll(() => page.locator('.hero__live').textContent()).toBe(t.hero.live);
     expect(await page.locator('.hero__live').isVisible()).toBe(true);
     expect(await page.locator('.hero__actions a[href="#rsvp"] .steady__shown').textContent()).toBe(t.hero.ctaLive);
@@ -141,7 +157,9 @@ describe
 
     // Every timer on the way runs, as in a tab left open for the whole broadcast.
     await page.clock.runFor(end - (await page.evaluate(() => Date.now())) + 2000);
-    await page.locator('.hero[data-event-phase="after"]').waitFor();
+    await waitOnClockPage(page, 'the closing phase', start, () =>
+      page.locator('.hero[data-event-phase="after"]').waitFor(),
+    );
     expect(await page.locator('[role="status"]').textContent()).toBe(t.hero.ended);
     expect(await page.locator('a[href^="/event.ics"]').count()).toBe(0);
     expect(await page.locator('.hero__live').count()).toBe(0);
