@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
+import { pageHasHydrated } from './hydrated.ts';
 
 /** What a page on Playwright's fake clock showed when a journey's wait gave up. */
 export interface ClockPageState {
   /** The hero's phase, as data-event-phase says. */
   phase: string | null;
   countdown: string | null;
-  /** Whether React has taken over the hero: the app module ran and hydrated it. */
+  /** Whether React has taken over the page (./hydrated.ts): the app module ran and hydrated it. */
   hydrated: boolean;
   /** When the browser reported the first contentful paint (ms after the document's start), which the starter waits for before it fetches the app; null for none. */
   firstPaintMs: number | null;
@@ -28,17 +29,17 @@ export async function recordFirstPaint(page: Page): Promise<void> {
   });
 }
 
-export function clockPageState(page: Page, from: number): Promise<ClockPageState> {
-  return page.evaluate((from) => {
+async function clockPageState(page: Page, from: number): Promise<ClockPageState> {
+  const shown = await page.evaluate((from) => {
     const hero = document.querySelector('.hero');
     return {
       phase: hero?.getAttribute('data-event-phase') ?? null,
       countdown: document.querySelector('[data-testid="countdown"]')?.textContent ?? null,
-      hydrated: Object.keys(hero ?? {}).some((key) => key.startsWith('__reactFiber')),
       firstPaintMs: (window as unknown as { __firstPaintMs: number | null }).__firstPaintMs,
       clockMs: Date.now() - from,
     };
   }, from);
+  return { ...shown, hydrated: await page.evaluate(pageHasHydrated) };
 }
 
 /**

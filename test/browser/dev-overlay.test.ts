@@ -7,6 +7,7 @@ import { launchBrowser } from '../../scripts/harness/chromium.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { setUpWatchedPages, type WatchedPage } from './chromium-page.ts';
 import { currentEngineName } from './driver/engines.ts';
+import { escapeRegExp } from '../helpers/reg-exp.ts';
 
 /**
  * `npm run dev` in a copy of the project, seen in real tabs: a refused save laid over the open tab
@@ -64,7 +65,6 @@ describe.runIf(currentEngineName() === 'chromium')('npm run dev, a refused save 
     return { ...watched, status: response!.status() };
   }
 
-  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const reloaded = (page: Page) =>
     page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 30_000 });
 

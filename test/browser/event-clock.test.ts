@@ -15,10 +15,10 @@ import { isOfflineThirdPartyFailure, problemsOf, watchTimerLateness } from './jo
 import { setUpWatchedPages } from './chromium-page.ts';
 import { setUpBrowsers } from './site.ts';
 import { recordFirstPaint, waitOnClockPage } from './clock-page.ts';
+import { pageHasHydrated } from './hydrated.ts';
+import { escapeRegExp } from '../helpers/reg-exp.ts';
 
 const MINUTE = 60_000;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The Layout Instability API's entries, which the DOM typings lack. */
 interface LayoutShift {
@@ -88,19 +88,10 @@ describe
     await page.goto(servers.soon.url + '/', { waitUntil: 'load' });
     // Hydrated, and the countdown follows the browser's clock, in seconds ("59 s", never the
     // server's "2 h"): the clock is paused next, and the app starts on timers of that clock.
+    await waitOnClockPage(page, 'the page to hydrate', start, () => page.waitForFunction(pageHasHydrated));
     const inSeconds = new RegExp(escapeRegExp(t.countdown.seconds_other).replace('\\{\\{count\\}\\}', '\\d+'));
-    await waitOnClockPage(page, 'the hydrated countdown in seconds', start, () =>
-      page.waitForFunction(
-        ({ source, flags }) => {
-          const hero = document.querySelector('.hero');
-          const text = document.querySelector('[data-testid="countdown"]')?.textContent ?? '';
-          return (
-            Object.keys(hero ?? {}).some((key) => key.startsWith('__reactFiber')) &&
-            new RegExp(source, flags).test(text)
-          );
-        },
-        { source: inSeconds.source, flags: inSeconds.flags },
-      ),
+    await waitOnClockPage(page, 'the countdown in seconds', start, () =>
+      page.locator('[data-testid="countdown"]').filter({ hasText: inSeconds }).waitFor(),
     );
 
     await page.evaluate(() => {
