@@ -24,6 +24,19 @@ describe('npm run test:browser (scripts/test-browsers.ts)', () => {
     });
   });
 
+  it("stops at once without Chromium's headless shell, with one line saying how to install it", async () => {
+    const missing = '/nonexistent/chromium-headless-shell';
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/test-browsers.ts', '--engine', 'chromium', 'test/browser/error-page.test.ts'],
+      { cwd: APP_ROOT, env: { ...process.env, CHROMIUM_HEADLESS_PATH: missing } },
+    ).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect(`${failed.stdout}${failed.stderr}`).toContain(
+      `chromium-headless-shell not found at ${missing}: install it with "apt-get install -y chromium-headless-shell" or set CHROMIUM_HEADLESS_PATH.`,
+    );
+  });
+
   it('passes every argument but --engine on to vitest as given, a test name after -t included', () => {
     expect(browserSuiteArguments(['--engine', 'firefox,webkit', 'test/browser/embeds.test.ts', '-t', 'a map'])).toEqual(
       {

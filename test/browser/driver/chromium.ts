@@ -3,12 +3,12 @@ import { launchBrowser } from '../../../scripts/harness/chromium.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { BrowserTab, Engine, Problem } from './types.ts';
 
-/** Chromium through Playwright, as the suite has always run it. */
+/** Chromium through Playwright, in its headless shell. */
 export async function launchChromium(): Promise<Engine> {
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    version: `Chromium ${browser.version()}`,
+    version: `Chromium ${browser.version()} (headless shell)`,
     async open(
       line,
       { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone, language },

@@ -1,4 +1,4 @@
-import { assertChromium } from '../../../scripts/harness/chromium.ts';
+import { assertHeadlessChromium } from '../../../scripts/harness/chromium.ts';
 import { launchChromium } from './chromium.ts';
 import { assertFirefox, launchFirefox } from './firefox.ts';
 import { ENGINE_NAMES, type Engine, type EngineName } from './types.ts';
@@ -21,7 +21,7 @@ export const launchEngine: Record<EngineName, () => Promise<Engine>> = {
 
 /** Throws one line saying how to install the engine's browser when it is missing. */
 export const assertEngine: Record<EngineName, () => void> = {
-  chromium: assertChromium,
+  chromium: assertHeadlessChromium,
   firefox: assertFirefox,
   webkit: assertWebKit,
 };
