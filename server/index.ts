@@ -40,7 +40,9 @@ try {
     level: config.logLevel,
     bufferBytes: config.logBufferBytes,
   });
-  const exits = processExit(output);
+  const exits = processExit(output, (error) =>
+    processLogger.error({ err: error }, 'the exit watchdog failed: a hung exit may not be ended'),
+  );
   exitOnUncaughtError(process, processLogger, exits.exit);
   if (content.placeholders.length > 0) {
     processLogger.warn({ fields: content.placeholders }, 'content file still holds sample values');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -130,20 +130,53 @@ const STOP_GRACE_MS = 5000;
 
 /**
  * What tells a hung server from a test process that never heard of its end: the process's state
- * as the kernel has it (a zombie has exited, unreaped), and its last log lines and stderr.
+ * as the kernel has it (a zombie has exited, unreaped), the last thing it logged (a "stopped"
+ * means it hung in its exit, after the graceful stop), what each of its threads waits on, and
+ * its last log lines and stderr. The first line says the most, as a summary shows only that.
  */
 function stillRunningReport(child: ChildProcess, logs: readonly Record<string, unknown>[], stderr: string): string {
-  let state = 'unknown';
-  try {
-    state = /^State:\s*(.*)$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? state;
-  } catch (error) {
-    state = `not readable (${(error as Error).message})`;
-  }
-  const lastLogs = logs
+  const lastLogged = [...logs].reverse().find((entry) => typeof entry.msg === 'string')?.msg;
+  const lastLines = logs
     .slice(-10)
     .map((entry) => JSON.stringify(entry))
     .join('\n');
-  return `pid ${child.pid}, state ${state}; its last log lines:\n${lastLogs}\nits stderr:\n${stderr.slice(-2000)}`;
+  return [
+    `pid ${child.pid}, state ${processState(`/proc/${child.pid}`)}, last logged ${JSON.stringify(lastLogged ?? null)}`,
+    `its threads:\n${threadStates(child.pid!)}`,
+    `its last log lines:\n${lastLines}`,
+    `its stderr:\n${stderr.slice(-2000)}`,
+  ].join('\n');
+}
+
+function processState(procDirectory: string): string {
+  try {
+    return /^State:\s*(.*)$/m.exec(readFileSync(`${procDirectory}/status`, 'utf8'))?.[1] ?? 'unknown';
+  } catch (error) {
+    return `not readable (${(error as Error).message})`;
+  }
+}
+
+/** Each thread's name, state and the kernel function it sleeps in (main thread first). */
+function threadStates(pid: number): string {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch (error) {
+    return `not readable (${(error as Error).message})`;
+  }
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch {
+      return '?';
+    }
+  };
+  return tids
+    .map((tid) => {
+      const task = `/proc/${pid}/task/${tid}`;
+      return `${tid} ${read(`${task}/comm`)}: ${processState(task)}, in ${read(`${task}/wchan`)}`;
+    })
+    .join('\n');
 }
 
 export interface ExitedServer {

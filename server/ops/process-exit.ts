@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { LogOutput } from './log-output.ts';
 
 /** The longest an exit waits for buffered log lines to reach the reader. */
@@ -6,20 +6,32 @@ export const LOG_SETTLE_MS = 500;
 /** How long after an exit is due the watchdog ends the process, should it still be there. */
 export const WATCHDOG_GRACE_MS = 900;
 
-// A thread of its own, so that it runs even while the main thread is held: by a synchronous
-// call that does not return, or a loop that never yields.
+// A process of its own, not a thread: process.exit() stops the worker threads first and then
+// tears down Node's own threads (libuv's pool, V8's platform), and that teardown can wait for
+// ever (a pool thread held in a blocking call; nodejs/node#54918 and #64274 in V8's platform).
+// It reads deadlines (epoch ms, one per line) on stdin and ends when stdin does: its server has
+// exited. It kills only its own parent, so never a process that took the pid over.
 const WATCHDOG_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const parent = Number(process.argv[1]);
 let due = Infinity;
 let timer;
 const arm = (at) => {
-  if (at >= due) return;
+  if (!(at < due)) return;
   due = at;
   clearTimeout(timer);
-  timer = setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), Math.max(0, at - Date.now()));
+  timer = setTimeout(() => {
+    if (process.ppid === parent) process.kill(parent, 'SIGKILL');
+    process.exit(0);
+  }, Math.max(0, at - Date.now()));
 };
-parentPort.on('message', arm);
-arm(workerData.at);
+let pending = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  const lines = (pending + chunk).split('\\n');
+  pending = lines.pop();
+  for (const line of lines) arm(Number(line));
+});
+process.stdin.on('end', () => process.exit(0));
 `;
 
 export interface ProcessExit {
@@ -27,21 +39,18 @@ export interface ProcessExit {
   exit(code: number): void;
   /**
    * Makes sure the process is gone WATCHDOG_GRACE_MS after `withinMs` from now, whatever the
-   * main thread is doing then: past it, the watchdog kills the process (SIGKILL, status 137).
+   * main thread or Node's own exit is doing then: past it, the watchdog kills the process
+   * (SIGKILL, status 137).
    */
   exitWithin(withinMs: number): void;
 }
 
-export function processExit(output: LogOutput): ProcessExit {
-  let watchdog: Worker | undefined;
+/** `onWatchdogError` hears of a watchdog that could not be started or told. */
+export function processExit(output: LogOutput, onWatchdogError: (error: Error) => void): ProcessExit {
+  let watchdog: ChildProcess | undefined;
   const exitWithin = (withinMs: number) => {
-    const at = Date.now() + withinMs + WATCHDOG_GRACE_MS;
-    if (watchdog) {
-      watchdog.postMessage(at);
-      return;
-    }
-    watchdog = new Worker(WATCHDOG_SOURCE, { eval: true, workerData: { pid: process.pid, at } });
-    watchdog.unref();
+    watchdog ??= startWatchdog(onWatchdogError);
+    watchdog.stdin?.write(`${Date.now() + withinMs + WATCHDOG_GRACE_MS}\n`);
   };
   return {
     exit(code) {
@@ -50,4 +59,18 @@ export function processExit(output: LogOutput): ProcessExit {
     },
     exitWithin,
   };
+}
+
+function startWatchdog(onError: (error: Error) => void): ChildProcess {
+  const watchdog = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, String(process.pid)], {
+    // Nothing of the server's environment: NODE_OPTIONS could preload what the server preloads.
+    env: {},
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  watchdog.on('error', onError);
+  watchdog.stdin!.on('error', onError);
+  // Neither the watchdog nor the pipe to it keeps the server running.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref(): void }).unref();
+  return watchdog;
 }
