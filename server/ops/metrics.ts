@@ -14,6 +14,8 @@ export interface Metrics {
    * (performance.now()): the kept-page path's, which does not pass Express.
    */
   observeAnswer(res: ServerResponse, route: string, startedMs: number): void;
+  /** Counts and times an answer that has ended already, under a route template known in advance. */
+  countAnswer(route: string, status: number, durationMs: number): void;
   /** Counts cache outcomes and backend failures of the cached /api endpoints. */
   cacheObserver: CacheObserver;
   /** Counts the live changes a source refused. */
@@ -76,12 +78,13 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     },
   });
 
+  const countAnswer = (route: string, status: number, durationMs: number) => {
+    const labels = { route, status: String(status) };
+    requests.inc(labels);
+    duration.observe(labels, durationMs / 1000);
+  };
   const observe = (res: ServerResponse, route: () => string, startedMs: number) => {
-    const count = () => {
-      const labels = { route: route(), status: String(res.statusCode) };
-      requests.inc(labels);
-      duration.observe(labels, (performance.now() - startedMs) / 1000);
-    };
+    const count = () => countAnswer(route(), res.statusCode, performance.now() - startedMs);
     if (res.destroyed) count();
     else res.once('close', count);
   };
@@ -95,6 +98,7 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     observeAnswer(res, route, startedMs) {
       observe(res, () => route, startedMs);
     },
+    countAnswer,
     cacheObserver: {
       served: (endpoint, outcome) => cacheServed.inc({ endpoint, outcome }),
       upstreamError: (endpoint) => upstreamErrors.inc({ endpoint }),

@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino from 'pino';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { logAnswer } from '../../server/ops/request-log.ts';
 import { testApp } from '../helpers/app.ts';
 
 const accessLines = (lines: Record<string, unknown>[]) => lines.filter((line) => line.msg === 'request completed');
@@ -69,5 +72,79 @@ describe('the access log', () => {
     const behindOneProxy = await testApp({}, { NODE_ENV: 'test', TRUST_PROXY: '1' });
     await request(behindOneProxy.app).get('/').set('X-Forwarded-For', '198.51.100.1, 203.0.113.9');
     expect(accessLines(behindOneProxy.logLines)[0]!.ip).toBe('203.0.113.9');
+  });
+});
+
+describe("a request's line", () => {
+  /** A logger like the server's (server/ops/logger.ts) writing into `lines`. */
+  const loggerInto = (lines: string[], level = 'info') =>
+    pino(
+      { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
+      { write: (line: string) => void lines.push(line) },
+    );
+  const answered = (method: string, status: number) =>
+    ({ req: { method } as IncomingMessage, res: { statusCode: status } as ServerResponse }) as const;
+
+  it('is byte for byte the line pino writes for the same fields, at info, or at error for a 5xx', () => {
+    vi.useFakeTimers({ now: Date.parse('2027-03-01T08:00:00.250Z') });
+    try {
+      const cases = [
+        { method: 'GET', status: 200, path: '/', ip: '127.0.0.1', requestId: 'abc', completed: true },
+        { method: 'HEAD', status: 304, path: '/impressum', ip: undefined, requestId: 'x-1', completed: true },
+        { method: 'GET', status: 503, path: '/a"b\\c\n\u0001ü€\u2028', ip: '"::1"', requestId: 'r', completed: false },
+        {
+          method: 'GET',
+          status: 200,
+          path: `/${'a'.repeat(2000)}`,
+          ip: '10.0.0.1',
+          requestId: 'long',
+          completed: true,
+        },
+      ];
+      for (const logger of [
+        (lines: string[]) => loggerInto(lines),
+        (lines: string[]) => loggerInto(lines).child({ worker: 2 }),
+      ]) {
+        for (const { method, status, path, ip, requestId, completed } of cases) {
+          const ours: string[] = [];
+          const pinos: string[] = [];
+          const { req, res } = answered(method, status);
+          logAnswer(logger(ours), req, res, { requestId, path, ip, startedMs: 0 }, 12.4, completed);
+          logger(pinos)[status >= 500 ? 'error' : 'info'](
+            { requestId, method, path: path.slice(0, 1024), status, durationMs: 12, ip },
+            completed ? 'request completed' : 'request aborted',
+          );
+          expect(ours, path).toEqual(pinos);
+        }
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("follows the logger's level: nothing below it", () => {
+    const lines: string[] = [];
+    const { req, res } = answered('GET', 200);
+    logAnswer(loggerInto(lines, 'warn'), req, res, { requestId: 'a', path: '/', ip: undefined, startedMs: 0 }, 1, true);
+    expect(lines).toEqual([]);
+    const failed = answered('GET', 500);
+    logAnswer(
+      loggerInto(lines, 'warn'),
+      failed.req,
+      failed.res,
+      { requestId: 'a', path: '/', ip: undefined, startedMs: 0 },
+      1,
+      true,
+    );
+    expect(lines).toHaveLength(1);
+    logAnswer(
+      loggerInto(lines, 'silent'),
+      failed.req,
+      failed.res,
+      { requestId: 'a', path: '/', ip: undefined, startedMs: 0 },
+      1,
+      true,
+    );
+    expect(lines).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
@@ -194,10 +194,17 @@ describe('the kept-page path', () => {
       const app = express();
       app.get(['/', '/impressum'], pages.handle);
       let passedExpress = 0;
+      let lookedUp = 0;
       const readiness = createReadiness();
       const metrics = createMetrics();
       const keptDeps: KeptPagePathDeps = {
-        pages,
+        pages: {
+          ...pages,
+          kept: (ask) => {
+            lookedUp += 1;
+            return pages.kept(ask);
+          },
+        },
         logger,
         metrics,
         readiness,
@@ -210,7 +217,7 @@ describe('the kept-page path', () => {
           app(req, res);
         }, keptDeps),
       );
-      return { port, readiness, lines, metrics, passed: () => passedExpress };
+      return { port, readiness, lines, metrics, passed: () => passedExpress, lookedUp: () => lookedUp };
     }
 
     it('takes a page that is kept, and hands Express the rest as it came', async () => {
@@ -237,6 +244,42 @@ describe('the kept-page path', () => {
       const whileDraining = await ask(port, '/', gzip);
       expect(passed(), 'while shutting down, Express closes the connection').toBe(8);
       expect(whileDraining.status).toBe(200);
+    });
+
+    it('looks a page up once for the requests read in one turn, logs and counts each, and anew in the next turn', async () => {
+      const { port, lines, metrics, lookedUp } = await setUp();
+      await ask(port, '/', { 'Accept-Encoding': 'gzip' });
+      expect(lookedUp()).toBe(1);
+
+      // Pipelined in one write: read in one turn. Each answer but the first waits for the one before
+      // (it is logged once it has gone out); all are logged and counted.
+      const asks = 10;
+      const socket = connect(port, '127.0.0.1');
+      const wire: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => wire.push(chunk));
+      for (let i = 0; i < asks; i++)
+        socket.write(
+          `GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n${i === asks - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+        );
+      await once(socket, 'close');
+      const answers =
+        Buffer.concat(wire)
+          .toString('latin1')
+          .match(/HTTP\/1\.1 200 OK\r\n/g) ?? [];
+      expect(answers).toHaveLength(asks);
+      expect(lookedUp(), 'one look-up for the turn').toBe(2);
+      // The first request rendered through the bare Express app here, which neither logs nor counts.
+      const logged = lines.map(({ msg, status }) => ({ msg, status }));
+      expect(logged).toEqual(Array.from({ length: asks }, () => ({ msg: 'request completed', status: 200 })));
+      const ids = lines.map(({ requestId }) => requestId);
+      expect(new Set(ids).size, 'a request id each').toBe(asks);
+      const counts = (await metrics.registry.getSingleMetric('http_requests_total')!.get()).values;
+      expect(counts.map(({ labels, value }) => ({ labels, value }))).toEqual([
+        { labels: { route: '/', status: '200' }, value: asks },
+      ]);
+
+      await ask(port, '/', { 'Accept-Encoding': 'gzip' });
+      expect(lookedUp(), 'a later turn looks again').toBe(3);
     });
 
     it('logs and counts a visitor who leaves while the page waits for its data, and sends nothing', async () => {
