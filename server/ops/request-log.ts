@@ -83,16 +83,33 @@ export function logAnswer(
   if (!logger.isLevelEnabled(level)) return;
   const parts = logger as unknown as Record<symbol, unknown>;
   const logged = path.length > MAX_LOGGED_PATH ? path.slice(0, MAX_LOGGED_PATH) : path;
+  // Request ids are tokens of letters, digits, '-' and '_' (server/http/request-id.ts) and methods
+  // HTTP tokens: neither has a character JSON escapes.
   const line =
     (parts[lsCacheSym] as Record<number, string>)[logger.levels.values[level]!]! +
-    (parts[timeSym] as () => string)() +
+    timePart(parts[timeSym] as () => string) +
     (parts[chindingsSym] as string) +
-    `,"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(req.method)},"path":${JSON.stringify(logged)}` +
+    `,"requestId":"${requestId}","method":"${req.method}","path":${JSON.stringify(logged)}` +
     `,"status":${status},"durationMs":${Math.round(durationMs)}` +
     (ip === undefined ? '' : `,"ip":${JSON.stringify(ip)}`) +
     (completed ? ',"msg":"request completed"' : ',"msg":"request aborted"') +
     (parts[endSym] as string);
   (parts[streamSym] as { write(line: string): void }).write(line);
+}
+
+const { isoTime } = pino.stdTimeFunctions;
+let isoTimeMs = Number.NaN;
+let isoTimePart = '';
+
+/** The line's time as the logger writes it; pino's ISO time is worked out once per millisecond. */
+function timePart(time: () => string): string {
+  if (time !== isoTime) return time();
+  const now = Date.now();
+  if (now !== isoTimeMs) {
+    isoTimeMs = now;
+    isoTimePart = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return isoTimePart;
 }
 
 /** The path of a request's URL, without its query. */
