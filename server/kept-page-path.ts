@@ -6,7 +6,7 @@ import { logAnswer, logWhenAnswered, type LoggedRequest } from './ops/request-lo
 import type { FixedHeaders } from './ops/security-headers.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
 import { TurnMemo } from './http/turn-memo.ts';
-import { CODINGS, preferredCoding, type Coding } from './http/content-coding.ts';
+import { CODINGS, preferredCoding } from './http/content-coding.ts';
 import { cachedPageAnswer, PAGE_ROUTE_PATHS, type KeptPage, type PageAnswers } from './pages/page-handler.ts';
 
 export interface KeptPagePathDeps {
@@ -40,18 +40,6 @@ interface SharedPage {
   answers: Map<Buffer | undefined, PreparedAnswer>;
 }
 
-/** Accept-Encoding values seen, with the coding each chooses: browsers send a handful of them. */
-const chosenCodings = new Map<string | undefined, Coding | undefined>();
-const MAX_REMEMBERED_CODINGS = 64;
-
-function codingFor(acceptEncoding: string | undefined): Coding | undefined {
-  if (chosenCodings.has(acceptEncoding)) return chosenCodings.get(acceptEncoding);
-  const coding = preferredCoding({ headers: { 'accept-encoding': acceptEncoding } }, CODINGS);
-  if (chosenCodings.size >= MAX_REMEMBERED_CODINGS) chosenCodings.clear();
-  chosenCodings.set(acceptEncoding, coding);
-  return coding;
-}
-
 /** Where the request id's value goes in a prepared answer's headers. */
 const REQUEST_ID_VALUE = 1;
 
@@ -75,7 +63,7 @@ export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): Re
   const prepared = (page: SharedPage, req: IncomingMessage): PreparedAnswer => {
     // Without a condition the answer is the page in the client's coding: found without working out the rest.
     if (req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] === undefined) {
-      const coding = codingFor(req.headers['accept-encoding']);
+      const coding = preferredCoding(req, CODINGS);
       const made = page.answers.get(coding ? page.kept.page[coding] : page.kept.page.identity);
       if (made) return made;
     }

@@ -68,8 +68,22 @@ export function preferredCoding(
   return best;
 }
 
-/** Accept-Encoding as coding → quality ("gzip;q=0.5, br" → gzip 0.5, br 1). */
-function acceptedCodings(header: string | undefined): Map<string, number> {
+/** Accept-Encoding values seen, parsed: browsers send a handful of them, on every request. */
+const parsedAcceptEncodings = new Map<string | undefined, ReadonlyMap<string, number>>();
+const MAX_REMEMBERED_ACCEPT_ENCODINGS = 64;
+
+/** Accept-Encoding as coding → quality ("gzip;q=0.5, br" → gzip 0.5, br 1), parsed once per value. */
+function acceptedCodings(header: string | undefined): ReadonlyMap<string, number> {
+  let accepted = parsedAcceptEncodings.get(header);
+  if (!accepted) {
+    accepted = parseAcceptEncoding(header);
+    if (parsedAcceptEncodings.size >= MAX_REMEMBERED_ACCEPT_ENCODINGS) parsedAcceptEncodings.clear();
+    parsedAcceptEncodings.set(header, accepted);
+  }
+  return accepted;
+}
+
+function parseAcceptEncoding(header: string | undefined): Map<string, number> {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());

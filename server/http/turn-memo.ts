@@ -17,7 +17,7 @@ export class TurnMemo<T> {
   private clearing = false;
 
   get(key: string, make: () => Promise<T>): Shared<T> {
-    let entry = this.entries.get(key);
+    const entry = this.entries.get(key);
     if (entry) return entry;
     const made: Shared<T> = { promise: make(), settled: false, value: undefined };
     made.promise.then(
@@ -29,8 +29,7 @@ export class TurnMemo<T> {
         if (this.entries.get(key) === made) this.entries.delete(key);
       },
     );
-    entry = made;
-    this.entries.set(key, entry);
+    this.entries.set(key, made);
     if (!this.clearing) {
       this.clearing = true;
       setImmediate(() => {
@@ -38,6 +37,6 @@ export class TurnMemo<T> {
         this.clearing = false;
       });
     }
-    return entry;
+    return made;
   }
 }

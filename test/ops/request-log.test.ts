@@ -124,27 +124,22 @@ describe("a request's line", () => {
 
   it("follows the logger's level: nothing below it", () => {
     const lines: string[] = [];
-    const { req, res } = answered('GET', 200);
-    logAnswer(loggerInto(lines, 'warn'), req, res, { requestId: 'a', path: '/', ip: undefined, startedMs: 0 }, 1, true);
+    const logAt = (level: string, status: number) => {
+      const { req, res } = answered('GET', status);
+      logAnswer(
+        loggerInto(lines, level),
+        req,
+        res,
+        { requestId: 'a', path: '/', ip: undefined, startedMs: 0 },
+        1,
+        true,
+      );
+    };
+    logAt('warn', 200);
     expect(lines).toEqual([]);
-    const failed = answered('GET', 500);
-    logAnswer(
-      loggerInto(lines, 'warn'),
-      failed.req,
-      failed.res,
-      { requestId: 'a', path: '/', ip: undefined, startedMs: 0 },
-      1,
-      true,
-    );
+    logAt('warn', 500);
     expect(lines).toHaveLength(1);
-    logAnswer(
-      loggerInto(lines, 'silent'),
-      failed.req,
-      failed.res,
-      { requestId: 'a', path: '/', ip: undefined, startedMs: 0 },
-      1,
-      true,
-    );
+    logAt('silent', 500);
     expect(lines).toHaveLength(1);
   });
 });
