@@ -28,21 +28,29 @@ export interface LogOutput {
   settle(ms: number): Promise<void>;
 }
 
+/** The lines in bytes handed to the backlog: each line ends with a newline. */
+function linesIn(bytes: Buffer): number {
+  let lines = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines += 1;
+  return lines;
+}
+
 /** How many lines about the server itself may wait for the reader; they are few (start, stop, a crash). */
 const MAX_WAITING_URGENT_LINES = 64;
 /** How often urgent lines the reader did not take are tried again, as sonic-boom retries its own. */
 const URGENT_RETRY_MS = 100;
 
 /**
- * Log lines to a file descriptor without ever holding up the server. The lines of one turn of
- * the event loop are written together once it ends, straight to the descriptor in writes of at
- * most PIPE_BUF of whole lines, which a non-blocking pipe takes whole or refuses at once: under
- * load that is one write for dozens of requests, made on the event loop without a round trip
- * through libuv's thread pool. What the reader does not take (EAGAIN), a line too long for one
- * such write, and every line after them wait in sonic-boom's backlog, written asynchronously
- * from a buffer of at most `bufferBytes`, retried every 100 ms while the reader does not take
- * them; what does not fit is dropped (its 'drop' event) and counted. Once the reader is gone for
- * good (EPIPE, or any other write error), every line is dropped and counted.
+ * Log lines to a file descriptor without ever holding up the server. Lines are gathered into
+ * writes of whole lines of at most PIPE_BUF, each made straight to the descriptor once it is full
+ * or the turn of the event loop ends, whichever comes first; a non-blocking pipe takes such a
+ * write whole or refuses it at once. Under load that is one write for a score of requests, made
+ * on the event loop without a round trip through libuv's thread pool, and never more than one
+ * write's worth waiting. What the reader does not take (EAGAIN), a line too long for one such
+ * write, and every line after them wait in sonic-boom's backlog, written asynchronously from a
+ * buffer of at most `bufferBytes`, retried every 100 ms while the reader does not take them; what
+ * does not fit is dropped (its 'drop' event) and counted. Once the reader is gone for good
+ * (EPIPE, or any other write error), every line is dropped and counted.
  *
  * Urgent lines (about the server itself) go ahead of that backlog: each is written at once
  * with one synchronous write, which a non-blocking descriptor either takes whole (it is no
@@ -66,8 +74,10 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
   /** sonic-boom has nothing buffered or being written. */
   let backlogEmpty = true;
   const urgent: string[] = [];
-  /** This turn's lines, in order, written once the turn ends. */
-  let turnLines: string[] = [];
+  /** Whole lines for the next write, at most ATOMIC_WRITE_BYTES of them. */
+  let pending = '';
+  let pendingBytes = 0;
+  let endOfTurnScheduled = false;
   let urgentRetry: NodeJS.Timeout | undefined;
   const idleWaiters = new Set<() => void>();
   let recovered: (dropped: number) => void = () => {};
@@ -76,7 +86,7 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     dropped += lines;
     droppedUnreported += lines;
   };
-  const idle = () => broken || (backlogEmpty && urgent.length === 0 && turnLines.length === 0);
+  const idle = () => broken || (backlogEmpty && urgent.length === 0 && pendingBytes === 0);
   const wakeIfIdle = () => {
     if (!idle()) return;
     for (const wake of idleWaiters) wake();
@@ -115,7 +125,7 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     recovered(count);
   };
 
-  sonic.on('drop', () => drop());
+  sonic.on('drop', (bytes: Buffer) => drop(linesIn(bytes)));
   // The reader has just taken a chunk, and sonic-boom has not started the next: urgent lines first.
   sonic.on('write', () => {
     if (urgent.length > 0) writeUrgentLines();
@@ -129,50 +139,49 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
 
   /** Adds bytes to sonic-boom's backlog, unless they do not fit; in order after what waits there. */
   const toBacklog = (bytes: Buffer) => {
-    if (broken) return drop();
+    if (broken) return drop(linesIn(bytes));
     const droppedBefore = dropped;
     sonic.write(bytes as unknown as string);
     if (dropped === droppedBefore) backlogEmpty = false;
   };
 
-  /**
-   * Writes this turn's lines: straight to the descriptor while nothing waits before them, in
-   * writes of whole lines of at most PIPE_BUF; from the first the reader does not take (or too
-   * long for one write) on, in order through the backlog.
-   */
-  const writeTurnLines = () => {
-    const lines = turnLines;
-    turnLines = [];
-    let next = 0;
-    while (next < lines.length && backlogEmpty && urgent.length === 0 && !broken) {
-      let chunk = '';
-      let chunkBytes = 0;
-      let end = next;
-      for (; end < lines.length; end++) {
-        const bytes = Buffer.byteLength(lines[end]!);
-        if (chunkBytes + bytes > ATOMIC_WRITE_BYTES) break;
-        chunk += lines[end];
-        chunkBytes += bytes;
-      }
-      if (end === next) break; // a line longer than one write: sonic-boom writes it in parts
-      let written: number;
-      try {
-        written = writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') breakDown();
-        break;
-      }
-      next = end;
-      // Not a pipe (a socket, say), which may take part of a write: the rest goes first in the backlog.
-      if (written < chunkBytes) toBacklog(Buffer.from(chunk).subarray(written));
+  /** Writes the pending lines straight to the descriptor while nothing waits before them; else through the backlog. */
+  const writePending = () => {
+    if (pendingBytes === 0) return;
+    const text = pending;
+    const bytes = pendingBytes;
+    pending = '';
+    pendingBytes = 0;
+    if (!backlogEmpty || urgent.length > 0 || broken) return toBacklog(Buffer.from(text));
+    let written: number;
+    try {
+      written = writeSync(fd, text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') breakDown();
+      return toBacklog(Buffer.from(text));
     }
-    for (; next < lines.length; next++) toBacklog(Buffer.from(lines[next]!));
+    // Not a pipe (a socket, say), which may take part of a write: the rest goes first in the backlog.
+    if (written < bytes) toBacklog(Buffer.from(text).subarray(written));
+  };
+
+  const endTurn = () => {
+    endOfTurnScheduled = false;
+    writePending();
     wakeIfIdle();
   };
 
   const write = (line: string) => {
     if (broken) return drop();
-    if (turnLines.push(line) === 1) setImmediate(writeTurnLines);
+    const bytes = Buffer.byteLength(line);
+    if (pendingBytes + bytes > ATOMIC_WRITE_BYTES) writePending();
+    // Too long for one write: sonic-boom writes it in parts, after what came before it.
+    if (bytes > ATOMIC_WRITE_BYTES) return toBacklog(Buffer.from(line));
+    pending += line;
+    pendingBytes += bytes;
+    if (!endOfTurnScheduled) {
+      endOfTurnScheduled = true;
+      setImmediate(endTurn);
+    }
   };
 
   return {

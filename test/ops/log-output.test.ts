@@ -55,24 +55,37 @@ function pipeReader(): Reader {
   };
 }
 
-const lineOf = (n: number, width = 100) => `{"n":${n},"pad":"${'x'.repeat(width)}"}\n`;
+/** A line of the same length for every n below 10,000. */
+const lineOf = (n: number, width = 100) => `{"n":${n},"pad":"${'x'.repeat(width - String(n).length)}"}\n`;
 const writesTo = (fd: number) => writes.mock.calls.filter(([to]) => to === fd).map(([, data]) => String(data));
 
 describe('the log output', () => {
-  it('writes the lines of one turn together once it ends, in writes of whole lines of at most 4096 bytes', async () => {
+  it('writes the lines of a turn together once it ends, straight to the descriptor', async () => {
     const reader = pipeReader();
     const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
-    const lines = Array.from({ length: 100 }, (_, n) => lineOf(n));
+    const lines = Array.from({ length: 10 }, (_, n) => lineOf(n));
     for (const line of lines) output.write(line);
     expect(writesTo(reader.fd)).toEqual([]);
 
     await nextTurn();
+    expect(writesTo(reader.fd)).toEqual([lines.join('')]);
+    expect(await reader.receivedBytes(lines.join('').length)).toBe(lines.join(''));
+  });
+
+  it('writes whole lines of at most 4096 bytes at a time, each write as soon as it is full', async () => {
+    const reader = pipeReader();
+    const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
+    const lines = Array.from({ length: 100 }, (_, n) => lineOf(n));
+    for (const line of lines) output.write(line);
+    // Two writes' worth went out within the turn: no more than one write's worth ever waits.
+    const perWrite = Math.floor(4096 / lines[0]!.length);
+    expect(writesTo(reader.fd)).toEqual([0, 1].map((n) => lines.slice(n * perWrite, (n + 1) * perWrite).join('')));
+
+    await nextTurn();
     const made = writesTo(reader.fd);
-    expect(made).toHaveLength(Math.ceil(lines.join('').length / 4096));
-    for (const write of made) {
-      expect(Buffer.byteLength(write)).toBeLessThanOrEqual(4096);
-      expect(write.endsWith('\n')).toBe(true);
-    }
+    expect(made).toHaveLength(3);
+    for (const write of made) expect(Buffer.byteLength(write)).toBeLessThanOrEqual(4096);
+    expect(made.join('')).toBe(lines.join(''));
     expect(await reader.receivedBytes(lines.join('').length)).toBe(lines.join(''));
   });
 
