@@ -18,8 +18,8 @@ interface Reader {
   /** Stops reading (SIGSTOP) until `resume`. */
   pause(): void;
   resume(): void;
-  /** Everything read so far. */
-  received(): string;
+  /** Ends the reader for good, as a log collector that went away. */
+  close(): Promise<void>;
   /** Waits until `bytes` bytes have come through. */
   receivedBytes(bytes: number): Promise<string>;
 }
@@ -43,7 +43,10 @@ function pipeReader(): Reader {
     fd,
     pause: () => cat.kill('SIGSTOP'),
     resume: () => cat.kill('SIGCONT'),
-    received: () => received,
+    async close() {
+      cat.kill('SIGKILL');
+      await new Promise((resolve) => cat.once('exit', resolve));
+    },
     async receivedBytes(bytes) {
       const deadline = Date.now() + 5000;
       while (Buffer.byteLength(received) < bytes) {
@@ -141,8 +144,7 @@ describe('the log output', () => {
   it('drops and counts every line once the reader has gone', async () => {
     const reader = pipeReader();
     const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
-    readers[0]!.kill('SIGKILL');
-    await new Promise((resolve) => readers[0]!.once('exit', resolve));
+    await reader.close();
     for (let n = 0; n < 5; n++) output.write(lineOf(n));
     await output.settle(1000);
     output.write(lineOf(5));
