@@ -1,5 +1,4 @@
 import { writeSync } from 'node:fs';
-import sonicBoom from 'sonic-boom';
 
 /**
  * The most a single write to a pipe may carry and still be atomic (POSIX PIPE_BUF on Linux):
@@ -28,96 +27,97 @@ export interface LogOutput {
   settle(ms: number): Promise<void>;
 }
 
-/** The lines in bytes handed to the backlog: each line ends with a newline. */
-function linesIn(bytes: Buffer): number {
+/** The lines in a piece of the log: each line ends with a newline. */
+function linesIn(text: Buffer | string): number {
   let lines = 0;
-  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines += 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
   return lines;
 }
 
 /** How many lines about the server itself may wait for the reader; they are few (start, stop, a crash). */
 const MAX_WAITING_URGENT_LINES = 64;
-/** How often urgent lines the reader did not take are tried again, as sonic-boom retries its own. */
-const URGENT_RETRY_MS = 100;
+/** How often what waits is tried again while no new line comes to try it. */
+const RETRY_MS = 100;
 
 /**
  * Log lines to a file descriptor without ever holding up the server. Lines are gathered into
  * writes of whole lines of at most PIPE_BUF, each made straight to the descriptor once it is full
  * or the turn of the event loop ends, whichever comes first; a non-blocking pipe takes such a
- * write whole or refuses it at once. Under load that is one write for a score of requests, made
- * on the event loop without a round trip through libuv's thread pool, and never more than one
- * write's worth waiting. What the reader does not take (EAGAIN), a line too long for one such
- * write, and every line after them wait in sonic-boom's backlog, written asynchronously from a
- * buffer of at most `bufferBytes`, retried every 100 ms while the reader does not take them; what
- * does not fit is dropped (its 'drop' event) and counted. Once the reader is gone for good
- * (EPIPE, or any other write error), every line is dropped and counted.
+ * write whole or refuses it at once (EAGAIN). Under load that is one write for a score of
+ * requests, made on the event loop, and never more than one write's worth waiting.
  *
- * Urgent lines (about the server itself) go ahead of that backlog: each is written at once
- * with one synchronous write, which a non-blocking descriptor either takes whole (it is no
- * longer than PIPE_BUF) or refuses at once; refused, it waits in a short queue of its own that
- * is tried again as soon as the reader takes anything, before the backlog's next chunk.
- * Nothing here writes synchronously without a bound.
+ * What the reader does not take waits in a backlog of at most `bufferBytes`, with every line after
+ * it; a line that does not fit is dropped and counted. The backlog is written the same way, as
+ * much of it as the reader takes, at the end of every turn that logged something and every 100 ms
+ * otherwise: so a reader that paused catches up as fast as it reads, however busy the server is.
+ * A line longer than PIPE_BUF goes through the backlog, and what a descriptor took only part of
+ * (a socket may) goes on from where it stopped. Once the reader is gone for good (EPIPE, or any
+ * other write error), every line is dropped and counted.
+ *
+ * Urgent lines (about the server itself) go ahead of that backlog, between two of its writes:
+ * each is written at once if nothing of them waits, or else waits in a short queue of its own.
  */
 export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutput {
-  const sonic = new sonicBoom.SonicBoom({
-    fd,
-    sync: false,
-    minLength: 0,
-    maxLength: bufferBytes,
-    maxWrite: ATOMIC_WRITE_BYTES,
-    // Bytes, so that what a write left over is kept exactly, even within a character.
-    contentMode: 'buffer',
-  });
   let dropped = 0;
   let droppedUnreported = 0;
   let broken = false;
-  /** sonic-boom has nothing buffered or being written. */
-  let backlogEmpty = true;
   const urgent: string[] = [];
+  /** What the reader has not taken yet, in order: pieces of whole lines, the first perhaps begun. */
+  const backlog: Buffer[] = [];
+  let backlogBytes = 0;
+  /** The first piece of the backlog is partly written: nothing may go before the rest of it. */
+  let backlogBegun = false;
   /** Whole lines for the next write, at most ATOMIC_WRITE_BYTES of them. */
   let pending = '';
   let pendingBytes = 0;
   let endOfTurnScheduled = false;
-  let urgentRetry: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined;
   const idleWaiters = new Set<() => void>();
   let recovered: (dropped: number) => void = () => {};
 
-  const drop = (lines = 1) => {
+  const drop = (lines: number) => {
     dropped += lines;
     droppedUnreported += lines;
   };
-  const idle = () => broken || (backlogEmpty && urgent.length === 0 && pendingBytes === 0);
+  const waiting = () => urgent.length > 0 || backlog.length > 0;
+  const idle = () => broken || (!waiting() && pendingBytes === 0);
   const wakeIfIdle = () => {
     if (!idle()) return;
     for (const wake of idleWaiters) wake();
     idleWaiters.clear();
   };
+
   const breakDown = () => {
     // The reader has gone (EPIPE) or the descriptor is unusable: nothing written here again can arrive.
     broken = true;
-    drop(urgent.splice(0).length);
-    clearTimeout(urgentRetry);
+    drop(urgent.length + backlog.reduce((lines, piece) => lines + linesIn(piece), 0) + linesIn(pending));
+    urgent.length = 0;
+    backlog.length = 0;
+    backlogBytes = 0;
+    pending = '';
+    pendingBytes = 0;
+    clearTimeout(retry);
     wakeIfIdle();
   };
 
-  /** Writes waiting urgent lines while the reader takes them; the rest are retried shortly. */
-  const writeUrgentLines = () => {
-    clearTimeout(urgentRetry);
-    urgentRetry = undefined;
-    while (urgent.length > 0 && !broken) {
-      try {
-        writeSync(fd, urgent[0]!);
-        urgent.shift();
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return breakDown();
-        urgentRetry = setTimeout(writeUrgentLines, URGENT_RETRY_MS).unref();
-        return;
-      }
+  /** One write that never waits: the bytes the descriptor took, or null if it took none now or is broken. */
+  const tryWrite = (data: string | Buffer): number | null => {
+    try {
+      return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') breakDown();
+      return null;
     }
-    wakeIfIdle();
   };
 
-  // Writing works again once the backlog is written: then one line reports what was lost.
+  /** Adds a piece to the end of the backlog, unless it does not fit. */
+  const toBacklog = (piece: Buffer, { bounded = true } = {}) => {
+    if (bounded && backlogBytes + piece.length > bufferBytes) return drop(linesIn(piece));
+    backlog.push(piece);
+    backlogBytes += piece.length;
+  };
+
+  /** Once a backlog with dropped lines is written: one line says how many were lost. */
   const reportDrops = () => {
     if (droppedUnreported === 0 || broken) return;
     const count = droppedUnreported;
@@ -125,43 +125,59 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     recovered(count);
   };
 
-  sonic.on('drop', (bytes: Buffer) => drop(linesIn(bytes)));
-  // The reader has just taken a chunk, and sonic-boom has not started the next: urgent lines first.
-  sonic.on('write', () => {
-    if (urgent.length > 0) writeUrgentLines();
-  });
-  sonic.on('drain', () => {
-    backlogEmpty = true;
-    wakeIfIdle();
+  /** Writes what waits, urgent lines first, for as long as the reader takes it; tries the rest again later. */
+  const writeWaiting = () => {
+    while (!broken) {
+      if (urgent.length > 0 && !backlogBegun) {
+        const line = urgent[0]!;
+        const took = tryWrite(line);
+        if (took === null) break;
+        urgent.shift();
+        const bytes = Buffer.byteLength(line);
+        if (took < bytes) {
+          backlog.unshift(Buffer.from(line).subarray(took));
+          backlogBytes += bytes - took;
+          backlogBegun = true;
+        }
+        continue;
+      }
+      const piece = backlog[0];
+      if (!piece) break;
+      const took = tryWrite(piece);
+      if (took === null) break;
+      backlogBytes -= took;
+      backlogBegun = took < piece.length;
+      if (backlogBegun) backlog[0] = piece.subarray(took);
+      else backlog.shift();
+    }
+    if (broken) return;
+    if (waiting()) {
+      retry ??= setTimeout(() => {
+        retry = undefined;
+        writeWaiting();
+      }, RETRY_MS).unref();
+      return;
+    }
     reportDrops();
-  });
-  sonic.on('error', breakDown);
-
-  /** Adds bytes to sonic-boom's backlog, unless they do not fit; in order after what waits there. */
-  const toBacklog = (bytes: Buffer) => {
-    if (broken) return drop(linesIn(bytes));
-    const droppedBefore = dropped;
-    sonic.write(bytes as unknown as string);
-    if (dropped === droppedBefore) backlogEmpty = false;
+    wakeIfIdle();
   };
 
-  /** Writes the pending lines straight to the descriptor while nothing waits before them; else through the backlog. */
+  /** Writes the pending lines straight to the descriptor while nothing waits before them; else after what waits. */
   const writePending = () => {
     if (pendingBytes === 0) return;
     const text = pending;
     const bytes = pendingBytes;
     pending = '';
     pendingBytes = 0;
-    if (!backlogEmpty || urgent.length > 0 || broken) return toBacklog(Buffer.from(text));
-    let written: number;
-    try {
-      written = writeSync(fd, text);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') breakDown();
-      return toBacklog(Buffer.from(text));
-    }
-    // Not a pipe (a socket, say), which may take part of a write: the rest goes first in the backlog.
-    if (written < bytes) toBacklog(Buffer.from(text).subarray(written));
+    // What waits goes first, as much of it as the reader takes now: it may make room for these lines.
+    if (waiting()) writeWaiting();
+    if (waiting()) return toBacklog(Buffer.from(text));
+    const took = tryWrite(text);
+    if (took === bytes) return;
+    if (broken) return drop(linesIn(text));
+    // Refused, or (not a pipe: a socket, say) partly taken: the rest goes first.
+    toBacklog(Buffer.from(text).subarray(took ?? 0));
+    backlogBegun = (took ?? 0) > 0;
   };
 
   const endTurn = () => {
@@ -171,13 +187,16 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
   };
 
   const write = (line: string) => {
-    if (broken) return drop();
+    if (broken) return drop(1);
     const bytes = Buffer.byteLength(line);
     if (pendingBytes + bytes > ATOMIC_WRITE_BYTES) writePending();
-    // Too long for one write: sonic-boom writes it in parts, after what came before it.
-    if (bytes > ATOMIC_WRITE_BYTES) return toBacklog(Buffer.from(line));
-    pending += line;
-    pendingBytes += bytes;
+    if (bytes > ATOMIC_WRITE_BYTES) {
+      // Too long for one atomic write: it waits its turn in the backlog, written in as many parts as it takes.
+      toBacklog(Buffer.from(line));
+    } else {
+      pending += line;
+      pendingBytes += bytes;
+    }
     if (!endOfTurnScheduled) {
       endOfTurnScheduled = true;
       setImmediate(endTurn);
@@ -187,19 +206,17 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
   return {
     write,
     writeUrgent(line) {
-      if (broken) return drop();
+      if (broken) return drop(1);
       if (Buffer.byteLength(line) > ATOMIC_WRITE_BYTES) {
-        // Too long to be written whole in one go: it takes its place in the backlog, without being
-        // dropped for lack of room (lines about the server itself are few).
-        const { maxLength } = sonic as unknown as { maxLength: number };
-        (sonic as unknown as { maxLength: number }).maxLength = 0;
-        toBacklog(Buffer.from(line));
-        (sonic as unknown as { maxLength: number }).maxLength = maxLength;
-        return;
+        // Too long to be written whole in one go: it takes its place after what waits, without
+        // being dropped for lack of room (lines about the server itself are few).
+        writePending();
+        toBacklog(Buffer.from(line), { bounded: false });
+        return writeWaiting();
       }
-      if (urgent.length >= MAX_WAITING_URGENT_LINES) return drop();
+      if (urgent.length >= MAX_WAITING_URGENT_LINES) return drop(1);
       urgent.push(line);
-      if (urgent.length === 1) writeUrgentLines();
+      writeWaiting();
     },
     droppedLines: () => dropped,
     onRecovered(listener) {

@@ -126,6 +126,31 @@ describe('the log output', () => {
     expect(numbers[0]).toBe(0);
   });
 
+  it('catches up with a reader that paused, while each turn brings more than one write carries', async () => {
+    const reader = pipeReader();
+    const output = createLogOutput({ fd: reader.fd, bufferBytes: 256 * 1024 });
+    // Ten writes' worth of lines after 5 ms of other work, as a busy server's turn: what waits is
+    // written each turn, as much of it as the reader takes, not a write's worth at a time.
+    const perTurn = Math.floor((10 * 4096) / lineOf(0).length);
+    const lines = Array.from({ length: 100 * perTurn }, (_, n) => lineOf(n));
+    const writeTurn = async (turn: number) => {
+      const busyUntil = performance.now() + 5;
+      while (performance.now() < busyUntil);
+      for (const line of lines.slice(turn * perTurn, (turn + 1) * perTurn)) output.write(line);
+      await nextTurn();
+    };
+    reader.pause();
+    // More than the pipe holds (64 KiB): the rest waits.
+    for (let turn = 0; turn < 3; turn++) await writeTurn(turn);
+    reader.resume();
+    for (let turn = 3; turn < 100; turn++) await writeTurn(turn);
+    await output.settle(5000);
+
+    expect(output.droppedLines()).toBe(0);
+    const all = lines.join('');
+    expect(await reader.receivedBytes(all.length)).toBe(all);
+  });
+
   it('sends what a write left over before anything else, byte for byte, even within a character', async () => {
     const reader = pipeReader();
     const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
