@@ -71,6 +71,8 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
   let pending = '';
   let pendingBytes = 0;
   let endOfTurnScheduled = false;
+  /** The reader refused a write since the turn began: what waits is tried again when it ends, not before. */
+  let refusedThisTurn = false;
   let retry: NodeJS.Timeout | undefined;
   const idleWaiters = new Set<() => void>();
   let recovered: (dropped: number) => void = () => {};
@@ -105,7 +107,8 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     try {
       return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') breakDown();
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') refusedThisTurn = true;
+      else breakDown();
       return null;
     }
   };
@@ -154,6 +157,7 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     if (waiting()) {
       retry ??= setTimeout(() => {
         retry = undefined;
+        refusedThisTurn = false;
         writeWaiting();
       }, RETRY_MS).unref();
       return;
@@ -162,15 +166,16 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     wakeIfIdle();
   };
 
-  /** Writes the pending lines straight to the descriptor while nothing waits before them; else after what waits. */
+  /** Writes what waits, then the pending lines straight to the descriptor if nothing waits before them; else they wait too. */
   const writePending = () => {
+    // What waits goes first, as much of it as the reader takes now: it may make room for these
+    // lines. A refused write costs a thrown error: one a turn is enough.
+    if (waiting() && !refusedThisTurn) writeWaiting();
     if (pendingBytes === 0) return;
     const text = pending;
     const bytes = pendingBytes;
     pending = '';
     pendingBytes = 0;
-    // What waits goes first, as much of it as the reader takes now: it may make room for these lines.
-    if (waiting()) writeWaiting();
     if (waiting()) return toBacklog(Buffer.from(text));
     const took = tryWrite(text);
     if (took === bytes) return;
@@ -182,6 +187,7 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
 
   const endTurn = () => {
     endOfTurnScheduled = false;
+    refusedThisTurn = false;
     writePending();
     wakeIfIdle();
   };

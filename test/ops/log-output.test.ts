@@ -151,6 +151,27 @@ describe('the log output', () => {
     expect(await reader.receivedBytes(all.length)).toBe(all);
   });
 
+  it('tries a reader that takes nothing once a turn, not once for every write it would make', async () => {
+    const reader = pipeReader();
+    const output = createLogOutput({ fd: reader.fd, bufferBytes: 1024 * 1024 });
+    reader.pause();
+    // The pipe (64 KiB) is full and lines wait.
+    for (let n = 0; n < 1000; n++) output.write(lineOf(n));
+    await nextTurn();
+    const before = writesTo(reader.fd).length;
+
+    // Forty writes' worth in one turn: each refused attempt would cost a thrown error.
+    const perWrite = Math.floor(4096 / lineOf(0).length);
+    for (let n = 0; n < 40 * perWrite; n++) output.write(lineOf(n));
+    expect(writesTo(reader.fd).length - before).toBeLessThanOrEqual(1);
+    await nextTurn();
+    expect(writesTo(reader.fd).length - before).toBeLessThanOrEqual(2);
+
+    reader.resume();
+    await output.settle(5000);
+    expect(output.droppedLines()).toBe(0);
+  });
+
   it('sends what a write left over before anything else, byte for byte, even within a character', async () => {
     const reader = pipeReader();
     const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
