@@ -128,6 +128,15 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     recovered(count);
   };
 
+  /** Tries what waits again shortly, in case no line comes to try it sooner. */
+  const retryLater = () => {
+    retry ??= setTimeout(() => {
+      retry = undefined;
+      refusedThisTurn = false;
+      writeWaiting();
+    }, RETRY_MS).unref();
+  };
+
   /** Writes what waits, urgent lines first, for as long as the reader takes it; tries the rest again later. */
   const writeWaiting = () => {
     while (!broken) {
@@ -154,14 +163,7 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
       else backlog.shift();
     }
     if (broken) return;
-    if (waiting()) {
-      retry ??= setTimeout(() => {
-        retry = undefined;
-        refusedThisTurn = false;
-        writeWaiting();
-      }, RETRY_MS).unref();
-      return;
-    }
+    if (waiting()) return retryLater();
     reportDrops();
     wakeIfIdle();
   };
@@ -183,6 +185,7 @@ export function createLogOutput({ fd, bufferBytes }: LogOutputOptions): LogOutpu
     // Refused, or (not a pipe: a socket, say) partly taken: the rest goes first.
     toBacklog(Buffer.from(text).subarray(took ?? 0));
     backlogBegun = (took ?? 0) > 0;
+    retryLater();
   };
 
   const endTurn = () => {

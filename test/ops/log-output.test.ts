@@ -172,6 +172,27 @@ describe('the log output', () => {
     expect(output.droppedLines()).toBe(0);
   });
 
+  it('writes a line the reader refused once it reads again, with no other line coming after it', async () => {
+    const reader = pipeReader();
+    const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
+    reader.pause();
+    // The pipe filled by someone else's lines: the next write is refused.
+    const filler = `${'x'.repeat(4095)}\n`;
+    let filled = 0;
+    try {
+      for (;;) filled += writeSync(reader.fd, filler);
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).toBe('EAGAIN');
+    }
+    output.write(lineOf(1));
+    await nextTurn();
+
+    reader.resume();
+    await output.settle(2000);
+    const received = await reader.receivedBytes(filled + lineOf(1).length);
+    expect(received.endsWith(lineOf(1))).toBe(true);
+  });
+
   it('sends what a write left over before anything else, byte for byte, even within a character', async () => {
     const reader = pipeReader();
     const output = createLogOutput({ fd: reader.fd, bufferBytes: 64 * 1024 });
