@@ -60,6 +60,8 @@ function pipeReader(): Reader {
 
 /** A line of the same length for every n below 10,000. */
 const lineOf = (n: number, width = 100) => `{"n":${n},"pad":"${'x'.repeat(width - String(n).length)}"}\n`;
+/** How many such lines one write of at most 4096 bytes carries. */
+const LINES_PER_WRITE = Math.floor(4096 / lineOf(0).length);
 const writesTo = (fd: number) => writes.mock.calls.filter(([to]) => to === fd).map(([, data]) => String(data));
 
 describe('the log output', () => {
@@ -81,8 +83,9 @@ describe('the log output', () => {
     const lines = Array.from({ length: 100 }, (_, n) => lineOf(n));
     for (const line of lines) output.write(line);
     // Two writes' worth went out within the turn: no more than one write's worth ever waits.
-    const perWrite = Math.floor(4096 / lines[0]!.length);
-    expect(writesTo(reader.fd)).toEqual([0, 1].map((n) => lines.slice(n * perWrite, (n + 1) * perWrite).join('')));
+    expect(writesTo(reader.fd)).toEqual(
+      [0, 1].map((n) => lines.slice(n * LINES_PER_WRITE, (n + 1) * LINES_PER_WRITE).join('')),
+    );
 
     await nextTurn();
     const made = writesTo(reader.fd);
@@ -161,8 +164,7 @@ describe('the log output', () => {
     const before = writesTo(reader.fd).length;
 
     // Forty writes' worth in one turn: each refused attempt would cost a thrown error.
-    const perWrite = Math.floor(4096 / lineOf(0).length);
-    for (let n = 0; n < 40 * perWrite; n++) output.write(lineOf(n));
+    for (let n = 0; n < 40 * LINES_PER_WRITE; n++) output.write(lineOf(n));
     expect(writesTo(reader.fd).length - before).toBeLessThanOrEqual(1);
     await nextTurn();
     expect(writesTo(reader.fd).length - before).toBeLessThanOrEqual(2);
