@@ -10,7 +10,7 @@ interface Props {
   id: string;
   provider: EmbedProvider;
   /**
-   * What the frame is of (the stream's address): another makes a new frame rather than navigating
+   * What the frame is of (the stream's address, the studio's map): another makes a new frame rather than navigating
    * the one there, which would add an entry to the visitor's history.
    */
   frameKey?: string;

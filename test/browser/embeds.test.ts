@@ -154,6 +154,7 @@ describe('one click', () => {
     await watchFrameActivations(visitor);
     await visitor.goto('/');
     await waitForHydration(visitor);
+    const historyLength = await visitor.evaluate(() => history.length);
     // The 16:9 box and the line under it, with the provider's notice and "always load".
     const box = () =>
       visitor.evaluate(() =>
@@ -209,6 +210,9 @@ describe('one click', () => {
       what: 'the choice to always load Google Maps to be kept',
     });
     expect(await visitor.count('.map-panel iframe')).toBe(1);
+    // Each studio's map is a frame of its own: navigating one frame from map to map would leave
+    // an entry per studio in the visitor's history, for the back button to walk through.
+    expect(await visitor.evaluate(() => history.length)).toBe(historyLength);
   });
 });
 
