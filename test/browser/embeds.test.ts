@@ -84,7 +84,12 @@ async function waitForRequest(provider: FakeProvider, prefix: string, text = '')
       (request) => request.path.startsWith(prefix) && decodeURIComponent(request.path).includes(text),
     );
   for (const deadline = Date.now() + 15_000; !arrived(); await pause(50))
-    if (Date.now() > deadline) throw new Error(`no request for ${prefix} ${text} reached the stand-in provider`);
+    if (Date.now() > deadline) {
+      const reached = provider.requests.map((request) => decodeURIComponent(request.path));
+      throw new Error(
+        `no request for ${prefix} ${text} reached the stand-in provider, which had: ${reached.join(', ') || 'none'}`,
+      );
+    }
 }
 
 describe('before the visitor asks, nothing reaches the video or map provider', () => {
@@ -199,6 +204,11 @@ describe('one click', () => {
     await waitForRequest(maps, '/maps', 'Marbella');
     // Another studio's map follows without asking again (the keyboard passes Vienna on the way).
     await visitor.select('#studio-select', 'zurich');
+    await visitor.waitFor(
+      () => document.querySelector('.map-panel__address')?.textContent?.includes('Dübendorf'),
+      undefined,
+      { what: 'the map panel to show Zürich' },
+    );
     await waitForRequest(maps, '/maps', 'Dübendorf');
     expect(await visitor.attribute('.map-panel a.map-panel__link', 'href')).toMatch(
       /^https:\/\/www\.google\.com\/maps\//,
