@@ -9,11 +9,6 @@ interface Props {
   /** Names the frame in the page's ids (the server's and the browser's trees differ above the app, so no `useId`). */
   id: string;
   provider: EmbedProvider;
-  /**
-   * What the frame is of (the stream's address, the studio's map): another makes a new frame rather than navigating
-   * the one there, which would add an entry to the visitor's history.
-   */
-  frameKey?: string;
   /** The frame's title, its address (asked to start when `clicked`) and its other attributes. */
   frame: (clicked: boolean) => IframeHTMLAttributes<HTMLIFrameElement> & { src: string; title: string };
   /** The button's text, which names the provider. */
@@ -40,17 +35,7 @@ interface Props {
  * same before and after the frame loads, so nothing moves when it does; ticking "always load"
  * once the frame is there still keeps the choice.
  */
-export function ClickToLoadFrame({
-  id,
-  provider,
-  frameKey,
-  frame,
-  loadLabel,
-  link,
-  backdrop,
-  boxClassName,
-  className,
-}: Props) {
+export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdrop, boxClassName, className }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { chosen } = useLanguage();
@@ -71,7 +56,9 @@ export function ClickToLoadFrame({
   let inBox: ReactNode;
   if (loads) {
     const { title, ...attributes } = frame(clicked);
-    inBox = <iframe {...attributes} key={frameKey} ref={frameRef} title={title} className={className} />;
+    // Another address (a backup stream, another language, another studio's map) makes a new frame:
+    // navigating the one there would add an entry to the visitor's history.
+    inBox = <iframe {...attributes} key={attributes.src} ref={frameRef} title={title} className={className} />;
   } else {
     inBox = (
       <div className={`${className} embed-placeholder`}>

@@ -64,7 +64,6 @@ export function StudioPicker() {
           boxClassName="map-panel__box"
           className="map-panel__map"
           provider={mapProvider}
-          frameKey={studio.mapEmbedUrl}
           frame={() => ({
             src: studio.mapEmbedUrl,
             title: t('location.mapTitle', { name: shown(studio).name }),

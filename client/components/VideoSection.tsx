@@ -35,7 +35,6 @@ export function VideoSection() {
         boxClassName="video-frame"
         className="video-frame__player"
         provider={video.provider}
-        frameKey={video.embedUrl}
         frame={(clicked) => ({
           src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
           title: t('video.frameTitle'),

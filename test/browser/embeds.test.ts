@@ -220,8 +220,14 @@ describe('one click', () => {
       what: 'the choice to always load Google Maps to be kept',
     });
     expect(await visitor.count('.map-panel iframe')).toBe(1);
-    // Each studio's map is a frame of its own: navigating one frame from map to map would leave
-    // an entry per studio in the visitor's history, for the back button to walk through.
+    // The player follows a change of language with captions and its interface in the new one.
+    // (The frame loads lazily: it is brought back into view, as the visitor scrolls up to it.)
+    await switchLanguage(visitor, 'en');
+    await visitor.evaluate(() => document.querySelector('#rsvp iframe')!.scrollIntoView());
+    await waitForRequest(video, '/embed/', 'hl=en');
+    // Each studio's map, and the player in each language, is a frame of its own: navigating one
+    // frame from address to address would leave an entry per address in the visitor's history, for
+    // the back button to walk through.
     expect(await visitor.evaluate(() => history.length)).toBe(historyLength);
   });
 });
