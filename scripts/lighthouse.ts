@@ -52,7 +52,7 @@ import {
 } from './bench/lighthouse-figures.ts';
 import { pagePictures, photoVisitProblems, type PagePictures } from './bench/page-pictures.ts';
 import { madeByServer, startPhotoBackend } from './bench/photo-backend.ts';
-import { appModuleOf } from './bench/weight.ts';
+import { appModuleOf, WEIGHT_BUDGET } from './bench/weight.ts';
 import { median } from './bench/median.ts';
 import {
   describeTask,
@@ -114,7 +114,9 @@ const MOBILE_BUDGETS: { label: string; key: keyof RunFigures; max?: number; min?
   { label: 'accessibility 100', key: 'accessibility', min: 100 },
   { label: 'best practices 100', key: 'bestPractices', min: 100 },
   { label: 'SEO 100', key: 'seo', min: 100 },
-  { label: 'JavaScript ≤ 95 KB', key: 'scriptKB', max: 95 },
+  // The same budget as npm run bench's (scripts/bench/weight.ts), here as Lighthouse counts the
+  // bytes: transferred, with each answer's headers.
+  { label: `JavaScript ≤ ${WEIGHT_BUDGET.js / 1024} KiB`, key: 'scriptKB', max: WEIGHT_BUDGET.js / 1024 },
 ];
 /**
  * What they must hold for a returning visitor: the main thread as free as on a first visit. Its
