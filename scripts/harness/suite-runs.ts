@@ -17,17 +17,17 @@ export interface SuiteResult<Engine extends string> extends SuiteOutcome {
  * The suite `runs` times in a row, each run in every engine one after the other; a run with any
  * engine red is the last (its remaining engines still run, so the run's picture is whole).
  */
-export function runSuites<Engine extends string>(
+export async function runSuites<Engine extends string>(
   runs: number,
   engines: readonly Engine[],
-  runSuite: (engine: Engine, run: number) => SuiteOutcome,
+  runSuite: (engine: Engine, run: number) => Promise<SuiteOutcome>,
   clock: () => number = () => performance.now(),
-): SuiteResult<Engine>[] {
+): Promise<SuiteResult<Engine>[]> {
   const results: SuiteResult<Engine>[] = [];
   for (let run = 1; run <= runs; run++) {
     for (const engine of engines) {
       const start = clock();
-      const outcome = runSuite(engine, run);
+      const outcome = await runSuite(engine, run);
       results.push({ run, engine, seconds: (clock() - start) / 1000, ...outcome });
     }
     if (results.some((result) => !result.passed)) break;
@@ -50,4 +50,19 @@ export function summaryLines(results: readonly SuiteResult<string>[], runs: numb
     }
   }
   return lines;
+}
+
+/**
+ * One outcome of the parts of an engine's suite that ran side by side: passed if every part did,
+ * with every failure their reports name; a red part without a report is named as such.
+ */
+export function joinedOutcome(parts: readonly { name: string; outcome: SuiteOutcome }[]): SuiteOutcome {
+  const passed = parts.every(({ outcome }) => outcome.passed);
+  if (parts.length === 1) return parts[0]!.outcome;
+  const failures = parts.flatMap(
+    ({ name, outcome }) =>
+      outcome.failures ??
+      (outcome.passed ? [] : [{ journey: name, reason: 'no report names what failed: see the output above' }]),
+  );
+  return { passed, failures };
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { RunnerTestCase } from 'vitest';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import type { Visitor } from './driver/visitor.ts';
+import { EVIDENCE_ROOT } from '../../scripts/harness/suite-parts.ts';
 
-/** Where a failed journey's evidence goes: one folder per engine and journey. */
-export const EVIDENCE_ROOT = path.join(APP_ROOT, 'test-results/browser');
+export { EVIDENCE_ROOT };
 
 /** A folder name from a journey's name: its words, nothing a file system could mind. */
 function slug(text: string): string {

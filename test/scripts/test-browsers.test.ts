@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,8 @@ import { browserSuiteArguments } from '../../scripts/harness/browser-engines.ts'
 import { startBusyCore } from '../../scripts/harness/busy-core.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import { failuresInReportFile } from '../../scripts/harness/suite-failures.ts';
-import { runSuites, summaryLines } from '../../scripts/harness/suite-runs.ts';
+import { joinedOutcome, runSuites, summaryLines } from '../../scripts/harness/suite-runs.ts';
+import { suiteParts, WAITING_JOURNEYS } from '../../scripts/harness/suite-parts.ts';
 
 const run = promisify(execFile);
 
@@ -98,13 +99,13 @@ describe('the busy core of --busy (scripts/harness/busy-core.ts)', () => {
 
 describe('the runs of the browser suite', () => {
   /** A suite that passes except in the engine and run named red, taking a second of the fake clock each. */
-  const suite = (red: { engine: string; run: number } | null) => {
+  const suite = async (red: { engine: string; run: number } | null) => {
     let now = 0;
     const ran: string[] = [];
-    const results = runSuites(
+    const results = await runSuites(
       5,
       ['chromium', 'firefox', 'webkit'],
-      (engine, run) => {
+      async (engine, run) => {
         ran.push(`${run} ${engine}`);
         now += 1000;
         return { passed: !(red && red.engine === engine && red.run === run), failures: [] };
@@ -114,18 +115,61 @@ describe('the runs of the browser suite', () => {
     return { results, ran };
   };
 
-  it('runs every engine in every run when all are green, timing each', () => {
-    const { results, ran } = suite(null);
+  it('runs every engine in every run when all are green, timing each', async () => {
+    const { results, ran } = await suite(null);
     expect(ran).toHaveLength(15);
     expect(results.every((result) => result.passed && result.seconds === 1)).toBe(true);
   });
 
-  it('stops after the first red run, whose other engines still run', () => {
-    const { results, ran } = suite({ engine: 'firefox', run: 2 });
+  it('stops after the first red run, whose other engines still run', async () => {
+    const { results, ran } = await suite({ engine: 'firefox', run: 2 });
     expect(ran).toEqual(['1 chromium', '1 firefox', '1 webkit', '2 chromium', '2 firefox', '2 webkit']);
     expect(results.filter((result) => !result.passed)).toEqual([
       { run: 2, engine: 'firefox', seconds: 1, passed: false, failures: [] },
     ]);
+  });
+});
+
+describe("the parts of an engine's suite, run side by side", () => {
+  const browserSuite = readdirSync(path.join(APP_ROOT, 'test/browser'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `test/browser/${name}`);
+
+  it('are the journeys waiting on the real clock beside the others, each journey in one of them', () => {
+    const [waiting, others] = suiteParts([]);
+    expect(waiting!.vitest).toEqual([...WAITING_JOURNEYS]);
+    for (const file of WAITING_JOURNEYS) expect(browserSuite).toContain(file);
+    // The others: the whole suite but those.
+    expect(others!.vitest).toEqual(WAITING_JOURNEYS.flatMap((file) => ['--exclude', file]));
+  });
+
+  it('are the suite as asked, in one process, when a file or a name is given', () => {
+    expect(suiteParts(['test/browser/embeds.test.ts', '-t', 'a map'])).toEqual([
+      { name: 'the suite', vitest: ['test/browser/embeds.test.ts', '-t', 'a map'] },
+    ]);
+  });
+
+  it('make one outcome: red if either is, with the failures of both, and a red part without a report named', () => {
+    const failure = { journey: 'test/browser/carousel.test.ts > pauses', reason: 'Error: still moving' };
+    const green = { passed: true, failures: [] };
+    expect(
+      joinedOutcome([
+        { name: 'a', outcome: green },
+        { name: 'b', outcome: green },
+      ]),
+    ).toEqual(green);
+    expect(
+      joinedOutcome([
+        { name: 'the journeys on the clock', outcome: { passed: false, failures: null } },
+        { name: 'the other journeys', outcome: { passed: false, failures: [failure] } },
+      ]),
+    ).toEqual({
+      passed: false,
+      failures: [
+        { journey: 'the journeys on the clock', reason: 'no report names what failed: see the output above' },
+        failure,
+      ],
+    });
   });
 });
 
