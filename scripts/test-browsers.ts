@@ -37,13 +37,16 @@ const busyCore = busy ? startBusyCore() : null;
 const started = performance.now();
 if (busyCore) console.log(`one core kept busy by process ${busyCore.pid} for the whole run`);
 
-// Built once for every process below, which then skip their own build (test/browser/global-setup.ts).
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
-
 // Each part's JSON report names what failed, for the summary at the end: the last lines a CI log keeps.
 const REPORTS = path.join(APP_ROOT, 'test-results/browser/reports');
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.browser.config.ts'];
 const parts = suiteParts(passedOn);
+// Parts side by side share one build and one clearing of the engine's evidence, done here, which
+// their global setup then skips (test/browser/global-setup.ts); a part alone checks its engine
+// first and then does both itself, so a missing browser stops it before any build.
+const prepared = parts.length > 1;
+if (prepared)
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
 
 /** One part of an engine's suite in a vitest process; all but the last keep their output until they end. */
 function runPart(engine: EngineName, run: number, part: SuitePart, index: number): Promise<SuiteOutcome> {
@@ -53,7 +56,7 @@ function runPart(engine: EngineName, run: number, part: SuitePart, index: number
   const shownAtOnce = index === parts.length - 1;
   const child = spawn(process.execPath, [...vitest, ...reporters, ...part.vitest], {
     stdio: shownAtOnce ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BROWSER_ENGINE: engine, [SUITE_PREPARED]: 'yes' },
+    env: { ...process.env, BROWSER_ENGINE: engine, ...(prepared ? { [SUITE_PREPARED]: 'yes' } : {}) },
   });
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -72,7 +75,7 @@ function runPart(engine: EngineName, run: number, part: SuitePart, index: number
 const results = await runSuites(runs, engines, async (engine, run) => {
   console.log(`\nbrowser suite in ${engine}${runs > 1 ? `, run ${run} of ${runs}` : ''}`);
   // What is there belongs to this run.
-  rmSync(path.join(EVIDENCE_ROOT, engine), { recursive: true, force: true });
+  if (prepared) rmSync(path.join(EVIDENCE_ROOT, engine), { recursive: true, force: true });
   const outcomes = await Promise.all(parts.map((part, index) => runPart(engine, run, part, index)));
   return joinedOutcome(parts.map((part, index) => ({ name: part.name, outcome: outcomes[index]! })));
 });
