@@ -100,9 +100,10 @@ export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): Re
       return deps.metrics.observeAnswer(res, page.kept.route, startedMs);
     }
     const { status, headers, body } = prepared(page, req);
-    const sent = headers.slice();
-    sent[REQUEST_ID_VALUE] = line.requestId;
-    res.writeHead(status, sent);
+    // writeHead reads the headers at once and keeps none of them: the shared list takes this
+    // request's id for the call, instead of a copy of the list for every request.
+    headers[REQUEST_ID_VALUE] = line.requestId;
+    res.writeHead(status, headers);
     res.end(body);
     // Every byte went to the socket at once (the answer is complete, as 'finish' will say): logged
     // and counted now; otherwise when the answer ends, as through Express.
