@@ -49,7 +49,6 @@
  * throughput targets (seconds of load on a shared machine cannot tell), and writes
  * bench-results/bench-smoke.json instead.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -77,6 +76,7 @@ import {
 import { BYTE_KINDS, kib } from './bench/bytes-by-kind.ts';
 import { measurePhotoWeight } from './bench/photo-weight.ts';
 import { decodeBody } from './harness/content-coding.ts';
+import { buildProduction } from './harness/build.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -193,7 +193,7 @@ function checkRun(what: string, result: LoadResult, expected?: number): void {
 // ---- Build and start everything.
 console.log(`Load generator: ${generator.description}`);
 console.log('Building the production server …');
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+buildProduction();
 
 mkdirSync(OUT_DIR, { recursive: true });
 

@@ -28,7 +28,7 @@
  * the backend itself; it judges no budget: timings vary from run to run. Writes
  * bench-results/lighthouse-smoke.json.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,7 @@ import {
   type MainThreadTask,
   type TraceEvent,
 } from './bench/main-thread-tasks.ts';
+import { buildProduction } from './harness/build.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -203,7 +204,7 @@ function medianRun(runs: RunFigures[]): RunFigures {
 
 // ---- Build, and start the servers: on the content file's slides, on a backend's, and on a backend's camera photos.
 assertChromium();
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+buildProduction();
 
 // The stand-in serves each slide as one 1600 px JPEG with no smaller sizes, as an editor's upload
 // would be, and the logo as a PNG.

@@ -8,7 +8,7 @@
  * shared machine's other work); any other argument goes to vitest (a file, `-t <name>`), which
  * then runs what it names in one process.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { APP_ROOT } from '../server/config/paths.ts';
@@ -17,6 +17,7 @@ import { startBusyCore } from './harness/busy-core.ts';
 import { failuresInReportFile } from './harness/suite-failures.ts';
 import { EVIDENCE_ROOT, SUITE_PREPARED, suiteParts, type SuitePart } from './harness/suite-parts.ts';
 import { joinedOutcome, runSuites, summaryLines, type SuiteOutcome } from './harness/suite-runs.ts';
+import { buildProduction } from './harness/build.ts';
 
 let parsed: ReturnType<typeof browserSuiteArguments>;
 try {
@@ -45,8 +46,7 @@ const parts = suiteParts(passedOn);
 // their global setup then skips (test/browser/global-setup.ts); a part alone checks its engine
 // first and then does both itself, so a missing browser stops it before any build.
 const prepared = parts.length > 1;
-if (prepared)
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+if (prepared) buildProduction();
 
 /** One part of an engine's suite in a vitest process; all but the last keep their output until they end. */
 function runPart(engine: EngineName, run: number, part: SuitePart, index: number): Promise<SuiteOutcome> {

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { buildProduction } from '../scripts/harness/build.ts';
 
 /** The tests serve the real production bundle, so they build it first. */
 export default function buildOnce() {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' });
+  buildProduction();
 }

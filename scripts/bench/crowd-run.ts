@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { startServer } from '../harness/server-process.ts';
 import { cpuTimeMs } from './cpu-limit.ts';
 import { startTabs } from './crowd-tabs.ts';
 import { imageEnvironment } from './image-server.ts';
+import { buildProduction } from '../harness/build.ts';
 
 export interface CrowdOptions {
   tabs: number;
@@ -39,7 +39,7 @@ const liveFileSaying = (text: string) => ({ notice: { level: 'info', text: { de:
 export async function runCrowd(options: CrowdOptions): Promise<string[]> {
   const failures: string[] = [];
   console.log('Building the production server …');
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+  buildProduction();
   const outDir = path.join(APP_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const liveDir = mkdtempSync(path.join(os.tmpdir(), 'crowd-live-'));

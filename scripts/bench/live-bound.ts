@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { startServer, type RunningServer } from '../harness/server-process.ts';
 import { varnishInstalled } from './edge.ts';
 import { imageEnvironment, startBenchBackend } from './image-server.ts';
 import { median } from './median.ts';
+import { buildProduction } from '../harness/build.ts';
 
 /** The intervals that add up to the bound, in seconds, as the server's settings name them. */
 export interface LiveIntervals {
@@ -136,7 +136,7 @@ export async function runLiveBound(options: LiveBoundOptions): Promise<string[]>
   const failures: string[] = [];
   if (!varnishInstalled()) return ['varnishd is not installed: apt-get install -y varnish'];
   console.log('Building the production server …');
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+  buildProduction();
   const browser = await launchBrowser();
   const results: LiveBoundFigures[] = [];
   try {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_ROOT } from '../../server/config/paths.ts';
@@ -12,6 +11,7 @@ import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
 import { replicasFor, scalingSettings, type Crowd } from './runbook.ts';
 import { recordVisits, type VisitorRequest } from './visit.ts';
 import { fetchRaw } from './weight.ts';
+import { buildProduction } from '../harness/build.ts';
 
 const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
 /** Visitors replayed through Varnish to count what still reaches the server. */
@@ -36,7 +36,7 @@ export async function runReplica(options: ReplicaOptions): Promise<string[]> {
   const failures: string[] = [];
   const scaling = scalingSettings();
   console.log('Building the production server …');
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+  buildProduction();
   const outDir = path.join(APP_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const backend = await startBenchBackend();

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeBody } from '../harness/content-coding.ts';
@@ -9,6 +8,7 @@ import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
 import { judgeSoak, minuteMarks, sampleRss } from './soak.ts';
 import { appModuleOf, fetchRaw } from './weight.ts';
 import { startPhotoBackend } from './photo-backend.ts';
+import { buildProduction } from '../harness/build.ts';
 
 /** Growth allowed after the warm-up, and the share of the manifest's limit the peak may take. */
 const SLOPE_TARGET_MB_PER_MINUTE = 1;
@@ -59,7 +59,7 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
     );
   }
   console.log('Building the production server …');
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: APP_ROOT, stdio: 'inherit' });
+  buildProduction();
   const outDir = path.join(APP_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
 

@@ -57,8 +57,8 @@ export function summaryLines(results: readonly SuiteResult<string>[], runs: numb
  * with every failure their reports name; a red part without a report is named as such.
  */
 export function joinedOutcome(parts: readonly { name: string; outcome: SuiteOutcome }[]): SuiteOutcome {
-  const passed = parts.every(({ outcome }) => outcome.passed);
   if (parts.length === 1) return parts[0]!.outcome;
+  const passed = parts.every(({ outcome }) => outcome.passed);
   const failures = parts.flatMap(
     ({ name, outcome }) =>
       outcome.failures ??
