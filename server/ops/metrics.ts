@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { createAnswerTallies } from './answer-tallies.ts';
 import type { CacheObserver } from '../backend/cache-events.ts';
 import type { LiveObserver } from '../live/live-source.ts';
 import { routeLabelOf } from '../http/route-label.ts';
@@ -33,19 +34,7 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
   // Event-loop lag, heap and resident memory, CPU, open handles, garbage collection.
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route template and status',
-    labelNames: ['route', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to the end of its answer, by route template and status',
-    labelNames: ['route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const answers = createAnswerTallies(registry);
   const cacheServed = new Counter({
     name: 'cache_served_total',
     help: 'Answers of the cached /api endpoints, by endpoint and outcome (hit, miss, stale, fallback)',
@@ -79,9 +68,7 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
   });
 
   const countAnswer = (route: string, status: number, durationMs: number) => {
-    const labels = { route, status: String(status) };
-    requests.inc(labels);
-    duration.observe(labels, durationMs / 1000);
+    answers.add(route, status, durationMs / 1000);
   };
   const observe = (res: ServerResponse, route: () => string, startedMs: number) => {
     const count = () => countAnswer(route(), res.statusCode, performance.now() - startedMs);
