@@ -3,8 +3,16 @@ import type { Metric, Registry } from 'prom-client';
 /** The duration histogram's upper bounds, in seconds: prom-client's defaults. */
 export const DURATION_BOUNDS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const REQUESTS = 'http_requests_total';
-const DURATION = 'http_request_duration_seconds';
+/** The two metrics' names and help texts, as the scrape shows them. */
+export const ANSWER_METRICS = {
+  requests: { name: 'http_requests_total', help: 'HTTP requests answered, by route template and status' },
+  duration: {
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to the end of its answer, by route template and status',
+  },
+} as const;
+const REQUESTS = ANSWER_METRICS.requests.name;
+const DURATION = ANSWER_METRICS.duration.name;
 
 /** The answers of one route template with one status. */
 interface Tally {
@@ -48,8 +56,7 @@ export function createAnswerTallies(registry: Registry): AnswerTallies {
   register({
     name: REQUESTS,
     get: async () => ({
-      name: REQUESTS,
-      help: 'HTTP requests answered, by route template and status',
+      ...ANSWER_METRICS.requests,
       type: 'counter',
       aggregator: 'sum',
       values: tallies().map(({ labels, count }) => ({ labels, value: count })),
@@ -58,8 +65,7 @@ export function createAnswerTallies(registry: Registry): AnswerTallies {
   register({
     name: DURATION,
     get: async () => ({
-      name: DURATION,
-      help: 'Time from receiving a request to the end of its answer, by route template and status',
+      ...ANSWER_METRICS.duration,
       type: 'histogram',
       aggregator: 'sum',
       values: tallies().flatMap(({ labels, count, sumSeconds, inBucket }) => {

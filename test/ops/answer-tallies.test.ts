@@ -1,19 +1,17 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createAnswerTallies, DURATION_BOUNDS } from '../../server/ops/answer-tallies.ts';
+import { ANSWER_METRICS, createAnswerTallies, DURATION_BOUNDS } from '../../server/ops/answer-tallies.ts';
 
 /** The same answers, counted by prom-client's own Counter and Histogram. */
 function promClientRegistry() {
   const registry = new Registry();
   const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route template and status',
+    ...ANSWER_METRICS.requests,
     labelNames: ['route', 'status'],
     registers: [registry],
   });
   const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to the end of its answer, by route template and status',
+    ...ANSWER_METRICS.duration,
     labelNames: ['route', 'status'],
     buckets: [...DURATION_BOUNDS],
     registers: [registry],
