@@ -86,12 +86,15 @@ export function stylesBuildOptions(root = DIST) {
   } satisfies esbuild.BuildOptions;
 }
 
-/** The server, bundled with its own modules; packages stay in node_modules. */
+/**
+ * The server, bundled with its own modules, and beside it the photo encoder's process
+ * (server/photos/encoder-process.ts finds it there); packages stay in node_modules.
+ */
 export function serverBuildOptions(root = DIST) {
   return {
     absWorkingDir: APP_ROOT,
-    entryPoints: ['server/index.ts'],
-    outfile: outputPaths(root).server,
+    entryPoints: { index: 'server/index.ts', 'encoder-child': 'server/photos/encoder-child.ts' },
+    outdir: path.dirname(outputPaths(root).server),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -199,6 +199,12 @@ describe('the module structure', () => {
     expect(server).not.toContain('react-dom/client');
   });
 
+  it('builds a server that leaves sharp to the photo encoder, built beside it', () => {
+    const { server } = outputPaths();
+    expect(readFileSync(server, 'utf8')).not.toMatch(/from ["']sharp["']/);
+    expect(readFileSync(path.join(path.dirname(server), 'encoder-child.js'), 'utf8')).toMatch(/from ["']sharp["']/);
+  });
+
   it('finds a cycle when there is one', () => {
     const graph = new Map([
       ['a', ['b']],

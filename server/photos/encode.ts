@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { FORMATS, planRenditions, type Crop, type PhotoFormat, type PhotoKind } from './renditions.ts';
+import { PhotoError, type EncodeLimits, type Rendition } from './photo-encoding.ts';
+import { FORMATS, planRenditions, type PhotoFormat, type PhotoKind } from './renditions.ts';
 
 // libvips on one thread and without its operation cache: an encode never takes more than one
 // core from the pages, and holds no memory once done (the cache would keep up to 50 MB).
@@ -14,31 +15,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff'])
  * landscape photo keeps enough height for the widest portrait crop (1440 × 9/16 ≥ 720).
  */
 const DECODED_BOX = 2560;
-
-export interface EncodeLimits {
-  /**
-   * Width × height above which a photo is refused before it is decoded (a decompression bomb):
-   * one figure for JPEG, which libvips shrinks while decoding and reads as a stream, and one for
-   * every other format, which may be decoded whole.
-   */
-  maxPixels: { jpeg: number; other: number };
-}
-
-/** A 50-megapixel camera's JPEG; any other format up to 4096 × 4096 (48 MiB decoded at most). */
-export const PIXEL_LIMITS: EncodeLimits['maxPixels'] = { jpeg: 50_000_000, other: 4096 * 4096 };
-
-export interface Rendition {
-  crop: Crop;
-  format: PhotoFormat;
-  width: number;
-  height: number;
-  bytes: Buffer;
-}
-
-/** The photo cannot be used; the message says why, in one line. */
-export class PhotoError extends Error {
-  override name = 'PhotoError';
-}
 
 /**
  * Every rendition of one photo the page needs (renditions.ts), in each of its kind's formats.

@@ -3,8 +3,9 @@ import { imagePolicy } from '../backend/image-policy.ts';
 import type { Config } from '../config/environment.ts';
 import { PUBLIC_DIR } from '../config/paths.ts';
 import type { SiteContent } from '../content/site-content.ts';
-import { PIXEL_LIMITS } from './encode.ts';
 import { EncodeQueue } from './encode-queue.ts';
+import { encoderProcess } from './encoder-process.ts';
+import { PIXEL_LIMITS } from './photo-encoding.ts';
 import { localPhotos, photoLoader, remotePhotos } from './photo-loader.ts';
 import { photoStore, type PhotoStore } from './photo-store.ts';
 import { photos, type Photos } from './photos.ts';
@@ -17,6 +18,10 @@ export const PHOTO_FETCH_TIMEOUT_MS = 20_000;
 export const PHOTO_RETRY_MS = 60_000;
 /** A photo replaced under the same address is shown within this (it is fetched again, and made again only when it changed). */
 export const PHOTO_RECHECK_MS = 10 * 60_000;
+/** The encoder's process stays this long after a photo, for the next one (a new set comes in a burst). */
+const ENCODER_IDLE_MS = 10_000;
+/** A 50-megapixel JPEG's pictures take a few seconds on one core: an encoder that takes this long has hung. */
+const ENCODE_TIMEOUT_MS = 120_000;
 /** Slides (MAX_HERO_SLIDES) and the logo, with room for a new set of each while the old one is still shown. */
 const MAX_WAITING = 48;
 
@@ -49,7 +54,11 @@ export function heroPhotos(
       localPhotos(PUBLIC_DIR, MAX_PHOTO_BYTES),
       remotePhotos((address) => named.has(address) || (policy?.allows(address) ?? false), MAX_PHOTO_BYTES),
     ),
-    limits: { maxPixels: PIXEL_LIMITS },
+    encode: encoderProcess({
+      limits: { maxPixels: PIXEL_LIMITS },
+      idleMs: ENCODER_IDLE_MS,
+      timeoutMs: ENCODE_TIMEOUT_MS,
+    }).encode,
     fetchTimeoutMs: options.fetchTimeoutMs ?? PHOTO_FETCH_TIMEOUT_MS,
     retryAfterFailureMs: options.retryAfterFailureMs ?? PHOTO_RETRY_MS,
     recheckMs: PHOTO_RECHECK_MS,

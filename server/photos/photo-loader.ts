@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { boundedFetch } from '../backend/supabase.ts';
-import { PhotoError } from './encode.ts';
+import { PhotoError } from './photo-encoding.ts';
 
 /** Reads the photo at an address; throws (PhotoError, or the fetch's own error) when it cannot. */
 export type PhotoLoader = (address: string, signal: AbortSignal) => Promise<Buffer>;

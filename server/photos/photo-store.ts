@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Rendition } from './encode.ts';
+import type { Rendition } from './photo-encoding.ts';
 import { CONTENT_TYPES, type Crop, type PhotoFormat, type PhotoKind } from './renditions.ts';
 
 /** One made picture, as a file of the store. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { encodePhoto, type EncodeLimits } from './encode.ts';
 import type { EncodeQueue } from './encode-queue.ts';
+import type { EncodePhoto } from './photo-encoding.ts';
 import type { PhotoLoader } from './photo-loader.ts';
 import { photoHash, type PhotoSet, type PhotoStore } from './photo-store.ts';
 import type { PhotoKind } from './renditions.ts';
@@ -31,7 +31,8 @@ export interface PhotosOptions {
   store: PhotoStore;
   queue: EncodeQueue;
   load: PhotoLoader;
-  limits: EncodeLimits;
+  /** Makes a photo's pictures (in the encoder's process: encoder-process.ts). */
+  encode: EncodePhoto;
   /** The longest fetching one photo may take. */
   fetchTimeoutMs: number;
   /** How long a photo that could not be made is left alone before it is tried again. */
@@ -63,7 +64,7 @@ export function photos(options: PhotosOptions): Photos {
       if (store.get(address)?.photoHash === hash) return false;
       const same = store.withHash(hash, kind);
       if (same) store.alias(address, same);
-      else await store.put(address, kind, hash, await encodePhoto(bytes, kind, options.limits));
+      else await store.put(address, kind, hash, await options.encode(bytes, kind));
       return true;
     });
 

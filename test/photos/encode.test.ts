@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodePhoto, PhotoError, PIXEL_LIMITS } from '../../server/photos/encode.ts';
+import { encodePhoto } from '../../server/photos/encode.ts';
+import { PhotoError, PIXEL_LIMITS } from '../../server/photos/photo-encoding.ts';
 import { decompressionBomb, PHOTO, pictureOf, smallPhoto } from '../helpers/photos.ts';
 
 const limits = { maxPixels: PIXEL_LIMITS };

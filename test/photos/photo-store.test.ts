@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Rendition } from '../../server/photos/encode.ts';
+import type { Rendition } from '../../server/photos/photo-encoding.ts';
 import { INDEX_FILE, photoStore, renditionFile, renditionOfFile } from '../../server/photos/photo-store.ts';
 
 const folders = mkdtempSync(path.join(os.tmpdir(), 'photo-store-test-'));

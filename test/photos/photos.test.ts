@@ -7,8 +7,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { imagePolicy } from '../../server/backend/image-policy.ts';
 import { PUBLIC_DIR } from '../../server/config/paths.ts';
-import { PIXEL_LIMITS } from '../../server/photos/encode.ts';
+import { encodePhoto } from '../../server/photos/encode.ts';
 import { EncodeQueue } from '../../server/photos/encode-queue.ts';
+import { encoderProcess, type PhotoEncoder } from '../../server/photos/encoder-process.ts';
+import { PIXEL_LIMITS } from '../../server/photos/photo-encoding.ts';
 import { localPhotos, photoLoader, remotePhotos } from '../../server/photos/photo-loader.ts';
 import { INDEX_FILE, photoStore } from '../../server/photos/photo-store.ts';
 import { photos } from '../../server/photos/photos.ts';
@@ -19,10 +21,15 @@ const folders = mkdtempSync(path.join(os.tmpdir(), 'photos-test-'));
 afterAll(() => rmSync(folders, { recursive: true, force: true }));
 
 let fake: FakeSupabase;
+let encoder: PhotoEncoder;
 beforeEach(async () => {
   fake = await startFakeSupabase();
+  encoder = encoderProcess({ limits: { maxPixels: PIXEL_LIMITS }, idleMs: 1000, timeoutMs: 20_000 });
 });
-afterEach(() => fake.close());
+afterEach(async () => {
+  await encoder.close();
+  await fake.close();
+});
 
 /** Above the decompression bomb's few hundred kilobytes. */
 const MAX_BYTES = 512 * 1024;
@@ -48,7 +55,7 @@ function backendPhotos(dir = mkdtempSync(path.join(folders, 'run-'))) {
     store,
     queue: new EncodeQueue(10),
     load: photoLoader(localPhotos(PUBLIC_DIR, MAX_BYTES), remotePhotos(policy.allows, MAX_BYTES)),
-    limits: { maxPixels: PIXEL_LIMITS },
+    encode: encoder.encode,
     fetchTimeoutMs: FETCH_TIMEOUT_MS,
     retryAfterFailureMs: 60_000,
     recheckMs: 600_000,
@@ -208,7 +215,7 @@ describe('photos made of the backend storage', () => {
       store,
       queue: new EncodeQueue(1),
       load: async () => Buffer.alloc(0),
-      limits: { maxPixels: PIXEL_LIMITS },
+      encode: (bytes, kind) => encodePhoto(bytes, kind, { maxPixels: PIXEL_LIMITS }),
       fetchTimeoutMs: 1,
       retryAfterFailureMs: 1,
       recheckMs: 1,
