@@ -45,6 +45,37 @@ describe('the image, built by Podman and run read-only', () => {
     expect((await fetch(`${url}/images/studios/munich-480.jpg`)).status).toBe(200);
   });
 
+  it("makes the hero's pictures in an encoder process of its own, which ends once idle", async () => {
+    // The first page asked for starts making the pictures of the content file's slides.
+    let html = await (await fetch(`${url}/`)).text();
+    for (let waited = 0; !html.includes('/images/photos/') && waited < 20_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      html = await (await fetch(`${url}/`)).text();
+    }
+    const picture = /\/images\/photos\/[A-Za-z0-9_-]{22}-l\d+\.webp/.exec(html)?.[0];
+    expect(picture, 'the page names a made picture').toBeDefined();
+    const served = await fetch(url + picture!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    // The encoder's command line, found among the container's processes (the pattern is split so
+    // that the command looking for it does not find itself).
+    const encoders = async () =>
+      (
+        await container.exec([
+          'node',
+          '-e',
+          "const fs = require('fs'); const wanted = 'encoder-' + 'child.js'; console.log(fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid)).filter((pid) => { try { return fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes(wanted); } catch { return false; } }).length)",
+        ])
+      ).stdout.trim();
+    let running = await encoders();
+    for (let waited = 0; running !== '0' && waited < 20_000; waited += 500) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      running = await encoders();
+    }
+    expect(running, 'no encoder is left once it has been idle for 10 s').toBe('0');
+    expect(await container.logs()).toContain('"msg":"photo made"');
+  });
+
   it('serves the metrics on their own port only', async () => {
     const metrics = await fetch(`${metricsUrl}/metrics`);
     expect(metrics.status).toBe(200);
