@@ -23,8 +23,8 @@ process.on('message', ({ id, photo, kind }: EncodeRequest) => {
       }),
   );
 });
-// Nobody is left to answer: it ends at once. (process.exit would run libvips' shutdown first,
-// which waits for an encode under way, and has been seen to wait forever.)
+// Nobody is left to answer: it ends at once, with nothing to save. (process.exit runs libvips'
+// shutdown first: an encoder that ended so was once found still there, minutes after its server.)
 process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 
 function answer(message: EncodeAnswer): void {
