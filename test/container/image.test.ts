@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podman, podmanOk, runContainer, waitUntilServing, type Container } from '../../scripts/harness/container.ts';
 import { HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
+import { waitForPictures } from '../../scripts/bench/page-pictures.ts';
 import { freePort } from '../../scripts/harness/free-port.ts';
 import { runtimeNativePackages } from '../helpers/native-packages.ts';
 import { PLANTED } from './build-context.ts';
@@ -47,11 +48,8 @@ describe('the image, built by Podman and run read-only', () => {
 
   it("makes the hero's pictures in an encoder process of its own, which ends once idle", async () => {
     // The first page asked for starts making the pictures of the content file's slides.
-    let html = await (await fetch(`${url}/`)).text();
-    for (let waited = 0; !html.includes('/images/photos/') && waited < 20_000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      html = await (await fetch(`${url}/`)).text();
-    }
+    await waitForPictures(`${url}/`, { slides: 1, logo: false, timeoutMs: 20_000 });
+    const html = await (await fetch(`${url}/`)).text();
     const picture = /\/images\/photos\/[A-Za-z0-9_-]{22}-l\d+\.webp/.exec(html)?.[0];
     expect(picture, 'the page names a made picture').toBeDefined();
     const served = await fetch(url + picture!);
@@ -67,12 +65,9 @@ describe('the image, built by Podman and run read-only', () => {
           "const fs = require('fs'); const wanted = 'encoder-' + 'child.js'; console.log(fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid)).filter((pid) => { try { return fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes(wanted); } catch { return false; } }).length)",
         ])
       ).stdout.trim();
-    let running = await encoders();
-    for (let waited = 0; running !== '0' && waited < 20_000; waited += 500) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      running = await encoders();
-    }
-    expect(running, 'no encoder is left once it has been idle for 10 s').toBe('0');
+    await expect
+      .poll(encoders, { timeout: 20_000, interval: 500, message: 'no encoder is left once it has been idle for 10 s' })
+      .toBe('0');
     expect(await container.logs()).toContain('"msg":"photo made"');
   });
 

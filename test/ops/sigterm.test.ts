@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
+import { processesWhere } from '../helpers/processes.ts';
 import { openConnection, type RawConnection } from '../helpers/raw-http.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -116,17 +117,7 @@ describe('SIGTERM to the running server', () => {
 
 /** The watchdog processes started by the server with this pid, found by their command line. */
 function watchdogsOf(serverPid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-        return args.at(-2)?.includes('process.kill(parent') && args.at(-1) === String(serverPid);
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
+  return processesWhere((args) => !!args.at(-2)?.includes('process.kill(parent') && args.at(-1) === String(serverPid));
 }
 
 describe('the exit watchdog', () => {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodePhoto } from '../../server/photos/encode.ts';
 import { encoderProcess, type PhotoEncoder } from '../../server/photos/encoder-process.ts';
 import { PhotoError, PIXEL_LIMITS, type Rendition } from '../../server/photos/photo-encoding.ts';
 import { PHOTO, smallPhoto } from '../helpers/photos.ts';
+import { processesWhere } from '../helpers/processes.ts';
 
 const NODE = process.execPath;
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
@@ -14,28 +14,11 @@ const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url)
 const marker = () => 49_000_000 + Math.floor(Math.random() * 999_999);
 
 /** The pids of the encoders started with this marker. */
-function encodersMarked(mark: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return command.includes(`"jpeg":${mark}`);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const encodersMarked = (mark: number) => processesWhere((args) => args.some((arg) => arg.includes(`"jpeg":${mark}`)));
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
+/** The count of the encoders started with this marker, asked until it is as expected or 5 s have passed. */
+const encoderCount = (mark: number, message?: string) =>
+  expect.poll(() => encodersMarked(mark).length, { timeout: 5000, message });
 
 const encoders: PhotoEncoder[] = [];
 function encoder(options: { mark?: number; idleMs?: number; timeoutMs?: number; module?: URL } = {}): PhotoEncoder {
@@ -94,7 +77,7 @@ describe('the photo encoder, a process of its own', () => {
     expect(first).toBeDefined();
     await made.encode(await smallPhoto('#224466'), 'slide');
     expect(encodersMarked(mark), 'the same encoder made the second photo').toEqual([first]);
-    expect(await until(() => encodersMarked(mark).length === 0), 'it ended once idle').toBe(true);
+    await encoderCount(mark, 'it ended once idle').toBe(0);
     await made.encode(await smallPhoto(), 'logo');
     expect(encodersMarked(mark), 'the next photo starts another').toHaveLength(1);
     expect(encodersMarked(mark)).not.toEqual([first]);
@@ -112,7 +95,7 @@ describe('the photo encoder, a process of its own', () => {
     await expect(hanging.encode(await smallPhoto(), 'slide')).rejects.toThrow(
       'the photo encoder took longer than 0.3 s',
     );
-    expect(await until(() => encodersMarked(mark).length === 0), 'the hung encoder is gone').toBe(true);
+    await encoderCount(mark, 'the hung encoder is gone').toBe(0);
     await expect(hanging.encode(await smallPhoto(), 'slide')).rejects.toThrow(
       'the photo encoder took longer than 0.3 s',
     );
@@ -129,14 +112,14 @@ describe('the photo encoder, a process of its own', () => {
 });
 
 describe("the photo encoder and the server's process", () => {
-  /** Runs test/photos/fixtures/encode-once.ts; `said(line)` resolves once it has written that line. */
+  /** Runs test/photos/fixtures/encode-once.ts; `said(line)` waits until it has written that line. */
   function encodeOnce(mark: number, then: 'exit' | 'hang') {
     const child = spawn(NODE, [fileURLToPath(fixture('encode-once.ts')), String(mark), then], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-    const said = (line: string) => until(() => output.split('\n').includes(line), 15_000);
+    const said = (line: string) => expect.poll(() => output.split('\n'), { timeout: 15_000 }).toContain(line);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     return { child, exited, said };
   }
@@ -144,26 +127,25 @@ describe("the photo encoder and the server's process", () => {
   it('does not keep the process alive once idle', async () => {
     const mark = marker();
     const { said, exited } = encodeOnce(mark, 'exit');
-    expect(await said('made 14')).toBe(true);
+    await said('made 14');
     // Its idle time is a minute: the process ends at once all the same, and so does the encoder.
     const ended = await Promise.race([
       exited,
       new Promise((resolve) => setTimeout(() => resolve('still running'), 5000)),
     ]);
     expect(ended).toBe(0);
-    expect(await until(() => encodersMarked(mark).length === 0)).toBe(true);
+    await encoderCount(mark).toBe(0);
   });
 
   it('ends when the process it works for is killed, idle or making a photo', async () => {
     for (const moment of ['idle', 'making'] as const) {
       const mark = marker();
       const { child, said, exited } = encodeOnce(mark, 'hang');
-      expect(await said(moment === 'idle' ? 'made 14' : 'making')).toBe(true);
-      if (moment === 'making') expect(await until(() => encodersMarked(mark).length === 1)).toBe(true);
-      expect(encodersMarked(mark)).toHaveLength(1);
+      await said(moment === 'idle' ? 'made 14' : 'making');
+      await encoderCount(mark).toBe(1);
       child.kill('SIGKILL');
       await exited;
-      expect(await until(() => encodersMarked(mark).length === 0), `no encoder is left behind (${moment})`).toBe(true);
+      await encoderCount(mark, `no encoder is left behind (${moment})`).toBe(0);
     }
   });
 });
