@@ -6,6 +6,7 @@ import { logAnswer, logWhenAnswered, type LoggedRequest } from './ops/request-lo
 import type { FixedHeaders } from './ops/security-headers.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
 import { TurnMemo } from './http/turn-memo.ts';
+import { WrittenHeads, type HeadedAnswer } from './http/written-heads.ts';
 import { CODINGS, preferredCoding } from './http/content-coding.ts';
 import { cachedPageAnswer, PAGE_ROUTE_PATHS, type KeptPage, type PageAnswers } from './pages/page-handler.ts';
 
@@ -27,10 +28,8 @@ const PAGE_URLS = new Set<string>(PAGE_ROUTE_PATHS);
 const NO_QUERY = Object.freeze({});
 
 /** One way a kept page is answered: its status, every header in order (the request id's value left blank), its body. */
-interface PreparedAnswer {
-  status: number;
+interface PreparedAnswer extends HeadedAnswer {
   headers: string[];
-  body: Buffer | undefined;
 }
 
 /** A kept page as the requests of one turn share it, with its answers put together once each. */
@@ -55,10 +54,13 @@ const REQUEST_ID_VALUE = 1;
  * The requests read in one turn of the event loop that ask for the same page with the same
  * language cookie share one look-up of the page and its headers (server/http/turn-memo.ts): under
  * load a turn reads dozens, and each then costs little more than its own request id and log line.
+ * An answer whose head Node's writeHead already put together this second is written to its socket
+ * whole, a copy of that head with the request's own id (server/http/written-heads.ts).
  */
 export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): RequestListener {
   const fixed = deps.fixed.set.flat();
   const shared = new TurnMemo<SharedPage | null>();
+  const heads = new WrittenHeads(REQUEST_ID_HEADER);
 
   const prepared = (page: SharedPage, req: IncomingMessage): PreparedAnswer => {
     // Without a condition the answer is the page in the client's coding: found without working out the rest.
@@ -70,11 +72,8 @@ export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): Re
     const answer = cachedPageAnswer(req.headers, page.kept.page, 200);
     let made = page.answers.get(answer.body);
     if (!made) {
-      made = {
-        status: answer.status,
-        headers: [REQUEST_ID_HEADER, '', ...fixed, ...page.kept.headers.flat(), ...answer.headers.flat()],
-        body: answer.body,
-      };
+      const headers = [REQUEST_ID_HEADER, '', ...fixed, ...page.kept.headers.flat(), ...answer.headers.flat()];
+      made = { status: answer.status, headers, key: headKey(answer.status, headers), body: answer.body };
       page.answers.set(answer.body, made);
     }
     return made;
@@ -99,12 +98,15 @@ export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): Re
       logWhenAnswered(deps.logger, req, res, line);
       return deps.metrics.observeAnswer(res, page.kept.route, startedMs);
     }
-    const { status, headers, body } = prepared(page, req);
-    // writeHead reads the headers at once and keeps none of them: the shared list takes this
-    // request's id for the call, instead of a copy of the list for every request.
-    headers[REQUEST_ID_VALUE] = line.requestId;
-    res.writeHead(status, headers);
-    res.end(body);
+    const made = prepared(page, req);
+    if (!heads.write(req, res, made, line.requestId)) {
+      // writeHead reads the headers at once and keeps none of them: the shared list takes this
+      // request's id for the call, instead of a copy of the list for every request.
+      made.headers[REQUEST_ID_VALUE] = line.requestId;
+      res.writeHead(made.status, made.headers);
+      heads.learn(req, res, made, line.requestId);
+      res.end(made.body);
+    }
     // Every byte went to the socket at once (the answer is complete, as 'finish' will say): logged
     // and counted now; otherwise when the answer ends, as through Express.
     if (res.writableLength === 0 && !res.destroyed) {
@@ -134,4 +136,9 @@ export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): Re
       () => app(req, res),
     );
   };
+}
+
+/** An answer's status and headers but the request id's value: the same key, the same head. */
+function headKey(status: number, headers: string[]): string {
+  return `${status}\n${headers.slice(REQUEST_ID_VALUE + 1).join('\n')}`;
 }

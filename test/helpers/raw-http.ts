@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import net from 'node:net';
+import { setTimeout } from 'node:timers/promises';
 
 export interface RawAnswer {
   status: number;
@@ -52,4 +54,30 @@ export function rawGet(port: number, path: string, headers: string[] = [], metho
     port,
     [`${method} ${path} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...headers].join('\r\n'),
   );
+}
+
+/**
+ * Everything a server sends on one connection for these requests, until it closes it: each
+ * request sent once the answer to the one before has begun to arrive, or all in one write
+ * (pipelined). The last request should close the connection.
+ */
+export async function onTheWire(port: number, requests: string[], { pipelined = false } = {}): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1');
+  const received: Buffer[] = [];
+  let length = 0;
+  socket.on('data', (chunk: Buffer) => {
+    received.push(chunk);
+    length += chunk.length;
+  });
+  await once(socket, 'connect');
+  if (pipelined) socket.write(requests.join(''));
+  else
+    for (const request of requests) {
+      const before = length;
+      socket.write(request);
+      while (length === before && !socket.closed) await setTimeout(2);
+      await setTimeout(5);
+    }
+  if (!socket.closed) await once(socket, 'close');
+  return Buffer.concat(received).toString('latin1');
 }

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type RequestListener } from 'node:http';
+import { createServer, request as httpRequest, ServerResponse, type RequestListener } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keptPagesFirst, type KeptPagePathDeps } from '../../server/kept-page-path.ts';
 import { embeddedHeroSource } from '../../server/hero/from-content.ts';
 import type { HeroSource } from '../../server/hero/hero-source.ts';
@@ -13,6 +13,7 @@ import { createReadiness } from '../../server/ops/health.ts';
 import { createMetrics, type Metrics } from '../../server/ops/metrics.ts';
 import { pageAnswers } from '../../server/pages/page-handler.ts';
 import { testApp } from '../helpers/app.ts';
+import { onTheWire } from '../helpers/raw-http.ts';
 
 /** One answer as it came over the wire: status, headers in their order, body not decoded. */
 interface WireAnswer {
@@ -150,6 +151,45 @@ describe('the kept-page path', () => {
     expect(landing200(keptCounts).value).toBe(landing200(plainCounts).value + 1);
     landing200(keptCounts).value -= 1;
     expect(keptCounts).toEqual(plainCounts);
+  });
+
+  it("puts Express's bytes on the wire for a kept page asked again on one connection, copying its head", async () => {
+    const now = () => Date.parse('2027-03-01T08:00:00.250Z');
+    const kept = await testApp({ now });
+    const plain = await testApp({ now, keptPagePath: false });
+    const [keptPort, plainPort] = await Promise.all([serve(kept.app), serve(plain.app)]);
+    const gzip = 'Accept-Encoding: gzip\r\nCookie: selectedLanguage=en\r\n';
+    const render = [`GET / HTTP/1.1\r\nHost: x\r\n${gzip}Connection: close\r\n\r\n`];
+    await Promise.all([onTheWire(keptPort, render), onTheWire(plainPort, render)]);
+    const etag = (await ask(keptPort, '/', { Cookie: 'selectedLanguage=en' })).headers.find(
+      ([name]) => name === 'etag',
+    )![1];
+
+    const asked = [
+      `GET / HTTP/1.1\r\nHost: x\r\n${gzip}\r\n`,
+      `GET / HTTP/1.1\r\nHost: x\r\n${gzip}\r\n`,
+      `HEAD / HTTP/1.1\r\nHost: x\r\n${gzip}\r\n`,
+      `HEAD / HTTP/1.1\r\nHost: x\r\n${gzip}\r\n`,
+      `GET / HTTP/1.1\r\nHost: x\r\n${gzip}If-None-Match: ${etag}\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: x\r\n${gzip}If-None-Match: ${etag}\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: x\r\n${gzip}\r\n`,
+      `GET / HTTP/1.1\r\nHost: x\r\n${gzip}Connection: close\r\n\r\n`,
+    ];
+    const writeHead = vi.spyOn(ServerResponse.prototype, 'writeHead');
+    const fromKept = await onTheWire(keptPort, asked);
+    const headedByNode = writeHead.mock.calls.length;
+    const fromPlain = await onTheWire(plainPort, asked);
+    const perConnection = (wire: string) =>
+      wire
+        .replace(/\r\nDate: [^\r]*\r\n/g, '\r\nDate: …\r\n')
+        .replace(/\r\nX-Request-Id: [^\r]*\r\n/g, '\r\nX-Request-Id: …\r\n');
+    expect(perConnection(fromKept)).toBe(perConnection(fromPlain));
+    expect(fromKept.match(/HTTP\/1\.1 (200|304)/g)).toHaveLength(asked.length);
+    // Each of the three heads once, the closing request, and one more of each where a second turned between.
+    expect(headedByNode, 'heads Node put together for the kept path').toBeLessThanOrEqual(asked.length - 3);
+    const ids = [...fromKept.matchAll(/\r\nX-Request-Id: ([^\r]*)\r\n/g)].map((match) => match[1]);
+    expect(ids).toEqual(kept.logLines.slice(-asked.length).map((line) => line.requestId));
+    expect(new Set(ids).size).toBe(asked.length);
   });
 
   it('logs the client address Express would, through the trusted proxies only', async () => {
