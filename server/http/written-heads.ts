@@ -60,7 +60,8 @@ export class WrittenHeads {
   /** Writes the answer to its socket and ends it, when its head was learned this second; false when it was not written. */
   write(req: IncomingMessage, res: ServerResponse, answer: HeadedAnswer, requestId: string): boolean {
     const socket = res.socket;
-    if (!socket || res.headersSent || !reusable(req, res)) return false;
+    // A socket that can no longer be written is left to Node, which drops the answer silently.
+    if (!socket?.writable || res.headersSent || !reusable(req, res)) return false;
     const sendsBody = req.method !== 'HEAD' && answer.body !== undefined;
     const head = this.heads(sendsBody).get(answer.key);
     if (!head || head.body !== answer.body) return false;

@@ -206,7 +206,12 @@ describe('heads written whole', () => {
         shouldKeepAlive: true,
         statusMessage: 'OK',
         headersSent: false,
-        socket: { cork() {}, uncork() {}, write: (chunk: Buffer | string) => written.push(Buffer.from(chunk)) },
+        socket: {
+          writable: true,
+          cork() {},
+          uncork() {},
+          write: (chunk: Buffer | string) => written.push(Buffer.from(chunk)),
+        },
         end() {},
       }) as unknown as ServerResponse;
     const now = Date.now();
@@ -217,6 +222,10 @@ describe('heads written whole', () => {
     if (Math.floor(Date.now() / 1000) === Math.floor(now / 1000)) {
       expect(heads.write(req, response(''), answer, 'second')).toBe(true);
       expect(Buffer.concat(written).toString('latin1')).toContain(`${ID_HEADER}: second\r\n`);
+      // A socket closed meanwhile is left to Node's own path, which writes nothing to it.
+      const closed = response('');
+      (closed.socket as { writable: boolean }).writable = false;
+      expect(heads.write(req, closed, answer, 'third')).toBe(false);
     }
   });
 });
