@@ -158,14 +158,15 @@ describe('heads written whole', () => {
   it('writes no head for another body with the same headers', async () => {
     let body = PAGE;
     const written = await serve('written', answerFor, { body: () => body });
-    const socket = [get('/'), get('/')];
-    await onTheWire(written.port, [...socket, get('/', closing)]);
-    expect(written.written.has('id-2')).toBe(true);
+    // Where a second turned between two requests, the later learns its head anew.
+    const sameSecond = (a: number, b: number) => written.sent[a - 1]!.second === written.sent[b - 1]!.second;
+    await onTheWire(written.port, [get('/'), get('/'), get('/', closing)]);
+    expect(written.written.has('id-2')).toBe(sameSecond(1, 2));
     body = Buffer.from(PAGE);
     const wire = await onTheWire(written.port, [get('/'), get('/'), get('/', closing)]);
     expect(wire.match(/HTTP\/1\.1 200/g)).toHaveLength(3);
     expect(written.written.has('id-4'), 'the first with the new bytes').toBe(false);
-    expect(written.written.has('id-5')).toBe(true);
+    expect(written.written.has('id-5')).toBe(sameSecond(4, 5));
   });
 
   it('writes each answer with the Date of the second it goes out in', async () => {
