@@ -6,7 +6,7 @@ import { logAnswer, logWhenAnswered, type LoggedRequest } from './ops/request-lo
 import type { FixedHeaders } from './ops/security-headers.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
 import { TurnMemo } from './http/turn-memo.ts';
-import { WrittenHeads, type HeadedAnswer } from './http/written-heads.ts';
+import { headKey, WrittenHeads, type HeadedAnswer } from './http/written-heads.ts';
 import { CODINGS, preferredCoding } from './http/content-coding.ts';
 import { cachedPageAnswer, PAGE_ROUTE_PATHS, type KeptPage, type PageAnswers } from './pages/page-handler.ts';
 
@@ -136,9 +136,4 @@ export function keptPagesFirst(app: RequestListener, deps: KeptPagePathDeps): Re
       () => app(req, res),
     );
   };
-}
-
-/** An answer's status and headers but the request id's value: the same key, the same head. */
-function headKey(status: number, headers: string[]): string {
-  return `${status}\n${headers.slice(REQUEST_ID_VALUE + 1).join('\n')}`;
 }

@@ -20,17 +20,24 @@ interface WrittenHead {
   beforeId: string;
   afterId: string;
   beforeIdBytes: Buffer;
-  /** For HEAD, and for an answer without a body (304). */
-  afterIdBytes: Buffer;
-  afterIdWithBody: Buffer;
+  /** The head after the id, with the body where one is sent (not for HEAD, nor a 304). */
+  restBytes: Buffer;
   body: Buffer | undefined;
 }
 
-/** What an answer is made of: its status, its head's key (every header but the request id, in order) and its body. */
+/** What an answer is made of: its status, its head's key (see headKey) and its body. */
 export interface HeadedAnswer {
   status: number;
   key: string;
   body: Buffer | undefined;
+}
+
+/**
+ * The key of an answer's head: its status and headers, given as `writeHead` takes them flat with
+ * the request id first, all but the id's value. The same key, the same head.
+ */
+export function headKey(status: number, headers: readonly string[]): string {
+  return `${status}\n${headers.slice(2).join('\n')}`;
 }
 
 /**
@@ -41,8 +48,8 @@ export interface HeadedAnswer {
  *
  * `writeHead` checks every header name and value against Node's rules and puts the head
  * together anew for every answer: with two dozen headers, that and turning the head into bytes
- * cost a kept page about a fifth of its time. Here a head is put together and checked by Node
- * once a second per answer; the others are copies of it.
+ * cost a tenth of the server's time on a kept page (docs/speed.md). Here a head is put together
+ * and checked by Node once a second per answer; the others are copies of it.
  *
  * A head is used only where Node would write exactly it: an HTTP/1.1 request it keeps the
  * connection open after, whose answer holds the socket (not a pipelined request waiting for the
@@ -69,7 +76,7 @@ export class WrittenHeads {
     socket.cork();
     socket.write(head.beforeIdBytes);
     socket.write(requestId, 'latin1');
-    socket.write(sendsBody ? head.afterIdWithBody : head.afterIdBytes);
+    socket.write(head.restBytes);
     socket.uncork();
 
     res.statusCode = answer.status;
@@ -89,12 +96,16 @@ export class WrittenHeads {
     const sendsBody = req.method !== 'HEAD' && answer.body !== undefined;
     const heads = this.heads(sendsBody);
     const statusLineEnd = written.indexOf('\r\n');
-    const idLine = `\r\n${this.requestIdHeader}: ${requestId}\r\n`;
+    const idAt = statusLineEnd + `\r\n${this.requestIdHeader}: `.length;
     // The id is the first header, and the head names this second: a head written with the last
     // second's Date (Node's cache of it not yet renewed) is not kept.
-    if (statusLineEnd < 0 || !written.startsWith(idLine, statusLineEnd) || !written.includes(this.dateLine)) return;
+    if (
+      statusLineEnd < 0 ||
+      !written.startsWith(`\r\n${this.requestIdHeader}: ${requestId}\r\n`, statusLineEnd) ||
+      !written.includes(this.dateLine)
+    )
+      return;
 
-    const idAt = statusLineEnd + idLine.length - requestId.length - 2;
     const beforeId = written.slice(0, idAt);
     const afterId = written.slice(idAt + requestId.length);
     const afterIdBytes = Buffer.from(afterId, 'latin1');
@@ -103,8 +114,7 @@ export class WrittenHeads {
       beforeId,
       afterId,
       beforeIdBytes: Buffer.from(beforeId, 'latin1'),
-      afterIdBytes,
-      afterIdWithBody: sendsBody ? Buffer.concat([afterIdBytes, answer.body!]) : afterIdBytes,
+      restBytes: sendsBody ? Buffer.concat([afterIdBytes, answer.body!]) : afterIdBytes,
       body: answer.body,
     });
   }

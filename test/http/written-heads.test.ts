@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WrittenHeads, type HeadedAnswer } from '../../server/http/written-heads.ts';
+import { headKey, WrittenHeads, type HeadedAnswer } from '../../server/http/written-heads.ts';
 import { onTheWire } from '../helpers/raw-http.ts';
 
 const ID_HEADER = 'X-Request-Id';
@@ -47,7 +47,7 @@ async function serve(
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const id = `id-${(count += 1)}`;
     const { status, headers, body } = answer(req);
-    const made: HeadedAnswer = { status, key: `${status}\n${headers.slice(2).join('\n')}`, body };
+    const made: HeadedAnswer = { status, key: headKey(status, headers), body };
     if (options.body) made.body = options.body(req);
     sent.push({ id, second: Math.floor(Date.now() / 1000) });
     if (kind === 'written' && heads.write(req, res, made, id)) {
