@@ -262,11 +262,18 @@ const floors = await Promise.all(
     const body = gzipSync(page, { level: 6 });
     const entity = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
     writeFileSync(file, JSON.stringify({ status: 200, headers: entity, bodyBase64: body.toString('base64') }));
-    return { language, headers, server: await replay('floor', file) };
+    // The origin's own answer, for the ceiling: node:http writing it as the kept-page path does, and nothing else.
+    const { date: _d, connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...answered } = served.headers;
+    const ceilingFile = path.join(OUT_DIR, `ceiling-page-${language}.json`);
+    const ceilingAnswer = { status: served.status, headers: answered, bodyBase64: served.body.toString('base64') };
+    writeFileSync(ceilingFile, JSON.stringify(ceilingAnswer));
+    const [server, ceiling] = await Promise.all([replay('floor', file), replay('ceiling', ceilingFile)]);
+    return { language, headers, server, ceiling };
   }),
 );
 const pageOf = (language: string) => `GET / ${language}, gzip`;
 const floorOf = (language: string) => `floor express+helmet ${language}`;
+const ceilingOf = (language: string) => `ceiling node:http ${language}`;
 /** The origin's `/` against the floor, in every language (target ≥ 1.5×). */
 const FLOOR_TARGET = 1.5;
 
@@ -281,9 +288,10 @@ const targets: Target[] = [
   { name: 'GET /api/hero-slides (warm)', server: app, path: '/api/hero-slides', headers: ACCEPT_ENCODING },
   { name: 'GET hashed asset (the app module)', server: app, path: appModule, headers: ACCEPT_ENCODING },
   { name: UNBOUNDED_PAGE, server: unbounded, path: '/', headers: ACCEPT_ENCODING },
-  ...floors.flatMap(({ language, headers, server }) => [
+  ...floors.flatMap(({ language, headers, server, ceiling }) => [
     { name: floorOf(language), server, path: '/', headers },
     { name: pageOf(language), server: app, path: '/', headers },
+    { name: ceilingOf(language), server: ceiling, path: '/', headers },
   ]),
 ];
 
@@ -432,15 +440,18 @@ const againstFloor = CONNECTIONS.flatMap((connections) =>
   languageCodes.map((language) => {
     const origin = rateOf(pageOf(language), connections);
     const floor = rateOf(floorOf(language), connections);
-    return { connections, language, origin, floor, ratio: Math.round((origin / floor) * 100) / 100 };
+    const ceiling = rateOf(ceilingOf(language), connections);
+    const times = (rate: number) => Math.round((rate / floor) * 100) / 100;
+    return { connections, language, origin, floor, ratio: times(origin), ceiling, ceilingRatio: times(ceiling) };
   }),
 );
 console.log(
-  `\nGET / against the floor (bare Express with helmet, the same page gzipped at level 6, no logging), in every language, Accept-Encoding: gzip, language cookie:`,
+  `\nGET / against the floor (bare Express with helmet, the same page gzipped at level 6, no logging), in every language, Accept-Encoding: gzip, language cookie;`,
+  `beside it the ceiling (node:http writing the origin's same answer as its kept-page path does, with nothing else to do):`,
 );
-for (const { connections, language, origin, floor, ratio } of againstFloor) {
+for (const { connections, language, origin, floor, ratio, ceiling, ceilingRatio } of againstFloor) {
   console.log(
-    `  ${language} at ${connections} connections: ${origin} req/s against ${floor} = ${ratio}× (target ≥ ${FLOOR_TARGET}×): ${verdict(ratio >= FLOOR_TARGET)}`,
+    `  ${language} at ${connections} connections: ${origin} req/s against ${floor} = ${ratio}× (target ≥ ${FLOOR_TARGET}×): ${verdict(ratio >= FLOOR_TARGET)}; ceiling ${ceiling} req/s = ${ceilingRatio}×`,
   );
 }
 
@@ -567,7 +578,7 @@ await Promise.all([
   unbounded.stop(),
   nodeBaseline.stop(),
   expressBaseline.stop(),
-  ...floors.map(({ server }) => server.stop()),
+  ...floors.flatMap(({ server, ceiling }) => [server.stop(), ceiling.stop()]),
   backend.close(),
 ]);
 
