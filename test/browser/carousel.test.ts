@@ -127,8 +127,9 @@ describe('the hero carousel, measured', () => {
     expect(await visitor.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
     expect(await transitionDuration(visitor, '.hero__studio')).toBe('0s');
     expect(await transitionDuration(visitor, '.hero__slide')).toBe('0s');
-    const { changes, lowestOpacity } = await recordLabel(visitor, 4600);
-    expect(changes.map((c) => c.text)).toEqual(['Studio München', 'Studio Marbella']);
+    // Long enough for the first change however late the page's timers run; the intervals are the first test's.
+    const { changes, lowestOpacity } = await recordLabel(visitor, 6500);
+    expect(changes.map((c) => c.text).slice(0, 2)).toEqual(['Studio München', 'Studio Marbella']);
     expect(lowestOpacity).toBe(1);
   });
 });
