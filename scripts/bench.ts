@@ -3,8 +3,11 @@
  * in one run. Every target is loaded at 100 and 1,000 connections by wrk (autocannon in its
  * own process where wrk is not installed), round after round in the same order (A B A B …);
  * the figures are medians over the rounds. The server runs with the image's settings, and a
- * second copy of the same build without heap bounds answers `/` beside it. Prints a table, the
- * peak memory beside the manifest's limit, `/` against the unbounded copy, `/readyz`'s answer time
+ * second copy of the same build without heap bounds answers `/` beside it. In every language the
+ * page offers, `/` is set between a floor (bare Express with helmet serving the same page, no
+ * logging) and a ceiling (node:http writing the server's same answer the way its kept-page path
+ * does, with nothing else to do): the ceiling is as far as the origin could go on this machine.
+ * Prints a table, the peak memory beside the manifest's limit, `/` against the unbounded copy, `/readyz`'s answer time
  * while `/` saturates the server against the manifest's readiness probe, the page weight of a first
  * visit and beside it a returning visitor's whole visit in Chromium with the backend's photos (a
  * camera's, on a stand-in of its own; see scripts/bench/photo-weight.ts), by kind, and writes
