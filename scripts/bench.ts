@@ -7,8 +7,8 @@
  * page offers, `/` is set between a floor (bare Express with helmet serving the same page, no
  * logging) and a ceiling (node:http writing the server's same answer the way its kept-page path
  * does, with nothing else to do): the ceiling is as far as the origin could go on this machine.
- * Prints a table, the peak memory beside the manifest's limit, `/` against the unbounded copy, `/readyz`'s answer time
- * while `/` saturates the server against the manifest's readiness probe, the page weight of a first
+ * Prints a table, the peak memory beside the manifest's limit, `/` against the unbounded copy,
+ * `/readyz`'s answer time while `/` saturates the server against the manifest's readiness probe, the page weight of a first
  * visit and beside it a returning visitor's whole visit in Chromium with the backend's photos (a
  * camera's, on a stand-in of its own; see scripts/bench/photo-weight.ts), by kind, and writes
  * bench-results/bench.json.
@@ -78,6 +78,7 @@ import {
 } from './bench/weight.ts';
 import { BYTE_KINDS, kib } from './bench/bytes-by-kind.ts';
 import { measurePhotoWeight } from './bench/photo-weight.ts';
+import { writeRecording } from './bench/recording.ts';
 import { decodeBody } from './harness/content-coding.ts';
 import { buildProduction } from './harness/build.ts';
 
@@ -236,14 +237,7 @@ const html = decodeBody(page.body, page.headers['content-encoding']).toString();
 // The app module, found as the browser finds it: the page's inline starter imports it.
 const appModule = appModuleOf(html);
 const recording = path.join(OUT_DIR, 'recorded-page.json');
-const {
-  date: _date,
-  connection: _connection,
-  'keep-alive': _keepAlive,
-  'transfer-encoding': _chunked,
-  ...headers
-} = page.headers;
-writeFileSync(recording, JSON.stringify({ status: page.status, headers, bodyBase64: page.body.toString('base64') }));
+writeRecording(recording, page);
 
 const replay = (kind: string, file = recording) =>
   startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/replay-server.ts'), kind, file]);
@@ -264,12 +258,10 @@ const floors = await Promise.all(
     const file = path.join(OUT_DIR, `floor-page-${language}.json`);
     const body = gzipSync(page, { level: 6 });
     const entity = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
-    writeFileSync(file, JSON.stringify({ status: 200, headers: entity, bodyBase64: body.toString('base64') }));
+    writeRecording(file, { status: 200, headers: entity, body });
     // The origin's own answer, for the ceiling: node:http writing it as the kept-page path does, and nothing else.
-    const { date: _d, connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...answered } = served.headers;
     const ceilingFile = path.join(OUT_DIR, `ceiling-page-${language}.json`);
-    const ceilingAnswer = { status: served.status, headers: answered, bodyBase64: served.body.toString('base64') };
-    writeFileSync(ceilingFile, JSON.stringify(ceilingAnswer));
+    writeRecording(ceilingFile, served);
     const [server, ceiling] = await Promise.all([replay('floor', file), replay('ceiling', ceilingFile)]);
     return { language, headers, server, ceiling };
   }),

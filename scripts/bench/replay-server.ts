@@ -20,12 +20,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { REQUEST_ID_HEADER } from '../../server/http/request-id.ts';
 import { headKey, WrittenHeads } from '../../server/http/written-heads.ts';
-
-interface Recording {
-  status: number;
-  headers: Record<string, string>;
-  bodyBase64: string;
-}
+import type { Recording } from './recording.ts';
 
 const [kind, file] = process.argv.slice(2);
 const recording = JSON.parse(readFileSync(file!, 'utf8')) as Recording;

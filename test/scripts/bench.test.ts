@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,9 @@ import {
   overWeightBudget,
   pageModules,
   WEIGHT_BUDGET,
+  fetchRaw,
 } from '../../scripts/bench/weight.ts';
-import { fetchRaw } from '../../scripts/bench/weight.ts';
+import { writeRecording } from '../../scripts/bench/recording.ts';
 import { startListening, startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { onTheWire } from '../helpers/raw-http.ts';
 
@@ -108,8 +109,7 @@ describe("the benchmark's ceiling beside the floor", () => {
     served = await fetchRaw(`${server.url}/`, { 'accept-encoding': 'gzip', cookie: 'selectedLanguage=en' });
     folder = mkdtempSync(path.join(tmpdir(), 'ceiling-'));
     const file = path.join(folder, 'answer.json');
-    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...headers } = served.headers;
-    writeFileSync(file, JSON.stringify({ status: served.status, headers, bodyBase64: served.body.toString('base64') }));
+    writeRecording(file, served);
     ceiling = await startListening(['--import', 'tsx', 'scripts/bench/replay-server.ts', 'ceiling', file]);
   });
   afterAll(async () => {
