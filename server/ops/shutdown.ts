@@ -41,11 +41,23 @@ export function gracefulShutdown({
     socket.once('close', () => connectedAt.delete(socket));
   });
 
-  const closeUnusedConnections = () => {
-    server.closeIdleConnections();
-    // Node counts a connection that has never sent a byte (a browser's speculative one) as busy.
+  // Node counts a connection that has not sent its first request as idle (since Node 26,
+  // nodejs/node#63470), and one whose request still waits unread in the socket looks the same:
+  // closeIdleConnections(), and server.close() which calls it, would reset it. So neither is
+  // called while a connection has yet to be heard from; one silent for SILENT_CONNECTION_MS is
+  // closed here instead. True while some connection is still to be heard from.
+  const closeSilentConnections = () => {
     const silentSince = Date.now() - SILENT_CONNECTION_MS;
-    for (const [socket, since] of connectedAt) if (socket.bytesRead === 0 && since <= silentSince) socket.destroy();
+    let awaiting = false;
+    for (const [socket, since] of connectedAt) {
+      if (socket.bytesRead > 0) continue;
+      if (since <= silentSince) socket.destroy();
+      else awaiting = true;
+    }
+    return awaiting;
+  };
+  const closeUnusedConnections = () => {
+    if (!closeSilentConnections()) server.closeIdleConnections();
   };
 
   let begun = false;
@@ -67,7 +79,7 @@ export function gracefulShutdown({
       server.closeAllConnections();
       exit(1);
     }, timeoutMs);
-    closeListenerOnceQueueIsEmpty(server, logger, () => {
+    closeListenerOnceQueueIsEmpty(server, closeSilentConnections, logger, () => {
       clearInterval(sweep);
       clearTimeout(deadline);
       logger.info('stopped');
@@ -79,20 +91,31 @@ export function gracefulShutdown({
 /**
  * Closing the listener resets every connection the kernel has queued for it but Node has not
  * accepted yet, and a busy server accepts them only one or a few per turn of the event loop.
- * So the listener is closed after a whole turn that accepted nothing (or at the latest after
- * MAX_ACCEPT_DRAIN_MS, should connections keep coming); then `onClosed` runs once the last
+ * So the listener is closed after a whole turn that accepted nothing, once every connection has
+ * been heard from (`closeSilentConnections` returns false), or at the latest after
+ * MAX_ACCEPT_DRAIN_MS, should connections keep coming; then `onClosed` runs once the last
  * connection is gone.
  */
-function closeListenerOnceQueueIsEmpty(server: Server, logger: Logger, onClosed: () => void): void {
+function closeListenerOnceQueueIsEmpty(
+  server: Server,
+  closeSilentConnections: () => boolean,
+  logger: Logger,
+  onClosed: () => void,
+): void {
   let accepted = 0;
   const count = () => (accepted += 1);
   server.on('connection', count);
   const giveUpAt = Date.now() + MAX_ACCEPT_DRAIN_MS;
   let acceptedBefore = -1;
   const check = () => {
-    if (accepted !== acceptedBefore && Date.now() < giveUpAt) {
+    const overdue = Date.now() >= giveUpAt;
+    if (!overdue && accepted !== acceptedBefore) {
       acceptedBefore = accepted;
       setImmediate(check);
+      return;
+    }
+    if (!overdue && closeSilentConnections()) {
+      setTimeout(check, SWEEP_INTERVAL_MS);
       return;
     }
     server.off('connection', count);

@@ -158,6 +158,23 @@ describe('graceful shutdown', () => {
     expect(exit).toHaveBeenCalledWith(0);
   });
 
+  it('answers the first request of a connection opened before shutdown but sent a moment after it', async () => {
+    const { server, port, shutdown, exit, release } = await runningApp();
+    cleanup = () => server.closeAllConnections();
+    release();
+    const accepted = new Promise((resolve) => server.once('connection', resolve));
+    const connection = openConnection(port);
+    await accepted;
+    shutdown('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    connection.send('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const answer = await connection.answer;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
+    await until(() => exit.mock.calls.length > 0);
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
   it('closes a connection that never sent a byte instead of waiting for it', async () => {
     const { server, port, shutdown, exit } = await runningApp();
     cleanup = () => server.closeAllConnections();
