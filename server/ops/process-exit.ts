@@ -8,14 +8,15 @@ export const WATCHDOG_GRACE_MS = 900;
 
 // A process of its own, not a thread: process.exit() stops the worker threads first and then
 // tears down Node's own threads (libuv's pool, V8's platform), and that teardown can wait for
-// ever (a pool thread held in a blocking call; nodejs/node#54918 and #64274 in V8's platform).
-// It reads deadlines (epoch ms, one per line) on stdin and ends when stdin does: its server has
-// exited. It kills only its own parent, so never a process that took the pid over.
+// ever (on Node 26.10.0 too: a pool thread held in an open() of a FIFO nobody writes to; in V8's
+// platform, nodejs/node#54918 and #64274).
+// It is told deadlines (epoch ms) over its IPC channel and ends when the channel closes: its
+// server has exited. It kills only its own parent, so never a process that took the pid over.
 const WATCHDOG_SOURCE = `
 const parent = Number(process.argv[1]);
 let due = Infinity;
 let timer;
-const arm = (at) => {
+process.on('message', (at) => {
   if (!(at < due)) return;
   due = at;
   clearTimeout(timer);
@@ -23,15 +24,8 @@ const arm = (at) => {
     if (process.ppid === parent) process.kill(parent, 'SIGKILL');
     process.exit(0);
   }, Math.max(0, at - Date.now()));
-};
-let pending = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  const lines = (pending + chunk).split('\\n');
-  pending = lines.pop();
-  for (const line of lines) arm(Number(line));
 });
-process.stdin.on('end', () => process.exit(0));
+process.on('disconnect', () => process.exit(0));
 `;
 
 export interface ProcessExit {
@@ -50,7 +44,7 @@ export function processExit(output: LogOutput, onWatchdogError: (error: Error) =
   let watchdog: ChildProcess | undefined;
   const exitWithin = (withinMs: number) => {
     watchdog ??= startWatchdog(onWatchdogError);
-    watchdog.stdin?.write(`${Date.now() + withinMs + WATCHDOG_GRACE_MS}\n`);
+    watchdog.send(Date.now() + withinMs + WATCHDOG_GRACE_MS);
   };
   return {
     exit(code) {
@@ -65,12 +59,11 @@ function startWatchdog(onError: (error: Error) => void): ChildProcess {
   const watchdog = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, String(process.pid)], {
     // Nothing of the server's environment: NODE_OPTIONS could preload what the server preloads.
     env: {},
-    stdio: ['pipe', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   watchdog.on('error', onError);
-  watchdog.stdin!.on('error', onError);
-  // Neither the watchdog nor the pipe to it keeps the server running.
+  // Neither the watchdog nor its channel keeps the server running.
   watchdog.unref();
-  (watchdog.stdin as unknown as { unref(): void }).unref();
+  watchdog.channel?.unref();
   return watchdog;
 }
