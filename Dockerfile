@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 
 # ---- Install: every dependency, for the build.
-FROM node:24-bookworm-slim AS install
+FROM node:26-bookworm-slim AS install
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -19,14 +19,14 @@ RUN npm run build
 # image library (sharp) installs its prebuilt binaries for this platform as optional packages.
 # What only type-checking uses (typescript and React's types, optional peers of i18next and
 # react-i18next, kept by npm as optional) is removed after.
-FROM node:24-bookworm-slim AS production-deps
+FROM node:26-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
   && rm -rf node_modules/typescript node_modules/@types node_modules/csstype
 
 # ---- Runtime: slim, production dependencies only, nothing writable but /tmp is needed.
-FROM node:24-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 METRICS_PORT=9464 HOST=0.0.0.0
 # The heap is bounded so that resident memory stays well inside the manifest's limit (288Mi):
 # the live heap stays near 30 MB, but on a large host V8 would let the young generation alone

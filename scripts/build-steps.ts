@@ -98,7 +98,7 @@ export function serverBuildOptions(root = DIST) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node24',
+    target: 'node26',
     packages: 'external',
     sourcemap: 'linked',
     jsx: 'automatic',

