@@ -77,8 +77,7 @@ export interface PageAnswers {
   /**
    * The answer to a request for a page's own path when its page is rendered and encoded already
    * (the kept-page path serves it without Express); null when it must be rendered or is no page.
-   * Of the request it reads the path and the Cookie header only: the kept-page path shares one
-   * answer among the requests of a turn that have both alike.
+   * Of the request it reads the path and the Cookie header only.
    */
   kept(ask: PageAsk): Promise<KeptPage | null>;
 }

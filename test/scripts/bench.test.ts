@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
 import { readClientManifest } from '../../server/static/client-assets.ts';
@@ -21,11 +18,8 @@ import {
   overWeightBudget,
   pageModules,
   WEIGHT_BUDGET,
-  fetchRaw,
 } from '../../scripts/bench/weight.ts';
-import { writeRecording } from '../../scripts/bench/recording.ts';
-import { startListening, startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import { onTheWire } from '../helpers/raw-http.ts';
+import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 /**
  * The benchmarks' own checks (npm run bench, npm run bench:lighthouse): they must find the
@@ -80,68 +74,6 @@ describe("the benchmark's view of the built server's page", () => {
   it('throws when a module the page names is not served', async () => {
     const missing = html.replace(appModule, '/assets/app-MISSING.js');
     await expect(firstVisitWeight(`${server.url}/`, missing)).rejects.toThrow(/app-MISSING\.js.*answered 404/);
-  });
-});
-
-/** The answers in what a server sent on one connection, each with its headers by lower-case name and its body. */
-function answersIn(wire: string) {
-  const answers: { status: number; headers: Record<string, string>; body: string }[] = [];
-  for (let rest = wire; rest.length > 0;) {
-    const split = rest.indexOf('\r\n\r\n');
-    const [statusLine, ...lines] = rest.slice(0, split).split('\r\n');
-    const headers = Object.fromEntries(
-      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)]),
-    );
-    const end = split + 4 + Number(headers['content-length']);
-    answers.push({ status: Number(statusLine!.split(' ')[1]), headers, body: rest.slice(split + 4, end) });
-    rest = rest.slice(end);
-  }
-  return answers;
-}
-
-describe("the benchmark's ceiling beside the floor", () => {
-  let server: RunningServer;
-  let ceiling: RunningServer;
-  let folder: string;
-  let served: Awaited<ReturnType<typeof fetchRaw>>;
-  beforeAll(async () => {
-    server = await startServer({}, [], { stdout: 'discard' });
-    served = await fetchRaw(`${server.url}/`, { 'accept-encoding': 'gzip', cookie: 'selectedLanguage=en' });
-    folder = mkdtempSync(path.join(tmpdir(), 'ceiling-'));
-    const file = path.join(folder, 'answer.json');
-    writeRecording(file, served);
-    ceiling = await startListening(['--import', 'tsx', 'scripts/bench/replay-server.ts', 'ceiling', file]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), ceiling?.stop()]);
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
-
-  it("answers every request with the origin's answer, headers and bytes, and a request id of its own", async () => {
-    const request = (connection: string) =>
-      `GET / HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: gzip\r\nConnection: ${connection}\r\n\r\n`;
-    const port = Number(new URL(ceiling.url).port);
-    // The first goes through writeHead, the next two are copies of its head, the last closes.
-    const answers = answersIn(await onTheWire(port, [...Array(3).fill(request('keep-alive')), request('close')]));
-    expect(answers).toHaveLength(4);
-    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...origin } = served.headers;
-    const ids = new Set<string>();
-    for (const answer of answers) {
-      const { date, connection: _c, 'keep-alive': _k, ...headers } = answer.headers;
-      expect(answer.status).toBe(served.status);
-      expect(Date.parse(date!)).toBeGreaterThan(Date.now() - 60_000);
-      expect({ ...headers, 'x-request-id': '' }).toEqual({ ...origin, 'x-request-id': '' });
-      expect(Buffer.from(answer.body, 'latin1').equals(served.body)).toBe(true);
-      expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      ids.add(headers['x-request-id']!);
-    }
-    expect(ids.size).toBe(4);
-    expect(answers.map((answer) => answer.headers.connection)).toEqual([
-      'keep-alive',
-      'keep-alive',
-      'keep-alive',
-      'close',
-    ]);
   });
 });
 
