@@ -20,6 +20,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'req',
+          property: 'fresh',
+          message:
+            "req.fresh answers a browser's no-cache validation in full: use isNotModified (server/http/not-modified.ts)",
+        },
+      ],
+    },
+  },
+  {
     // Tests reach into parsed JSON and rewrite content files on purpose.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

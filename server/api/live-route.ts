@@ -7,6 +7,7 @@ import { CODINGS, encodeSmallBody, preferredCoding, sendEncoded, type EncodedBod
 import type { LiveSource } from '../live/live-source.ts';
 import { liveEntityTag } from '../live/live-version.ts';
 import { CACHE_STATUS_NAME } from './cache-headers.ts';
+import { isNotModified, validatorsOf } from '../http/not-modified.ts';
 
 /**
  * GET /api/live: the live state as a small JSON document, for open pages to ask for and the
@@ -30,7 +31,7 @@ export function liveRouter(source: LiveSource, settings: LiveSettings, staleIfEr
     // The state is always the server's current one: a hit, fresh for the whole lifetime.
     res.setHeader('Cache-Status', `${CACHE_STATUS_NAME}; hit; ttl=${settings.edgeSeconds}`);
     res.vary('Accept-Encoding');
-    if (req.fresh) {
+    if (isNotModified(req.headers, validatorsOf(res))) {
       res.status(304).end();
       return;
     }

@@ -7,6 +7,7 @@ import type { CacheSettings } from '../config/environment.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
 import { entityTag } from '../http/entity-tag.ts';
 import type { HeroSource, Served } from '../hero/hero-source.ts';
+import { isNotModified, validatorsOf } from '../http/not-modified.ts';
 
 /**
  * GET /api/hero-slides and /api/logo, meant to sit behind a CDN. Each answer says how long
@@ -93,7 +94,7 @@ function send<T>(
   res.vary('Accept-Encoding');
   // A fallback is no-store: no cache keeps it, so it is asked again soon.
   res.setHeader('Cache-Control', cacheControl(answer, cache));
-  if (req.fresh) {
+  if (isNotModified(req.headers, validatorsOf(res))) {
     res.status(304).end();
     return;
   }

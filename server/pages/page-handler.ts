@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
-import fresh from 'fresh';
 import type { ClientAssets } from '../static/client-assets.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -22,6 +21,7 @@ import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
 import { clockStep, eventClockWithStatus, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
 import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { edgeHeaders, edgeSeconds, namesLanguage } from './edge-lifetime.ts';
+import { isNotModified } from '../http/not-modified.ts';
 
 export interface PageDeps {
   config: Config;
@@ -205,7 +205,7 @@ export interface CachedPageAnswer {
 
 /**
  * The kept bytes in the best encoding the visitor accepts, or a 304 when they already have them
- * (the page's ETag matches, as Express's `req.fresh` has it).
+ * (the page's ETag matches: server/http/not-modified.ts).
  */
 export function cachedPageAnswer(
   requestHeaders: IncomingHttpHeaders,
@@ -217,7 +217,8 @@ export function cachedPageAnswer(
     ['Content-Type', 'text/html; charset=utf-8'],
     ['Vary', 'Accept-Encoding'],
   ];
-  if (status === 200 && fresh(requestHeaders, { etag: page.etag })) return { status: 304, headers, body: undefined };
+  if (status === 200 && isNotModified(requestHeaders, { etag: page.etag }))
+    return { status: 304, headers, body: undefined };
   const coding = preferredCoding({ headers: requestHeaders }, CODINGS);
   const body = coding ? page[coding] : page.identity;
   if (coding) headers.push(['Content-Encoding', coding]);

@@ -4,6 +4,7 @@ import { NAMESPACE } from '../../shared/i18n-options.ts';
 import type { Translations } from '../content/translations.ts';
 import { encodeSmallBody, sendEncoded, type EncodedBody } from '../http/content-coding.ts';
 import { entityTag } from '../http/entity-tag.ts';
+import { isNotModified, validatorsOf } from '../http/not-modified.ts';
 
 interface EncodedLocale {
   body: EncodedBody;
@@ -31,7 +32,7 @@ export function localesRouter(translations: Translations): Router {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('ETag', file.etag);
     res.vary('Accept-Encoding');
-    if (req.fresh) {
+    if (isNotModified(req.headers, validatorsOf(res))) {
       res.status(304).end();
       return;
     }

@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import { CODINGS, preferredCoding, type Coding } from '../http/content-coding.ts';
 import { entityTag } from '../http/entity-tag.ts';
 import { setRouteLabel } from '../http/route-label.ts';
+import { isNotModified, validatorsOf } from '../http/not-modified.ts';
 
 /** Content codings the build writes next to each file, best first, with their file suffixes. */
 const PRECOMPRESSED = [
@@ -47,7 +48,7 @@ export function hashedAssets(dir: string): RequestHandler {
     if (Object.keys(asset.copies).length > 0) res.setHeader('Vary', 'Accept-Encoding');
     if (coding) res.setHeader('Content-Encoding', coding);
     res.setHeader('ETag', body.etag);
-    if (req.fresh) {
+    if (isNotModified(req.headers, validatorsOf(res))) {
       res.status(304).end();
       return;
     }
