@@ -1,6 +1,5 @@
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import proxyAddress from 'proxy-addr';
 import compression from 'compression';
 import express from 'express';
 import { apiRouter } from './api/routes.ts';
@@ -31,7 +30,6 @@ import { discoveryRoutes } from './discovery/routes.ts';
 import { keepRedirectsOnOrigin } from './ops/redirects.ts';
 import { requestLog } from './ops/request-log.ts';
 import { fixedHeaders, securityHeaders, type FixedHeaders } from './ops/security-headers.ts';
-import { keptPagesFirst } from './kept-page-path.ts';
 import { hashedAssets } from './static/static-assets.ts';
 import { liveRulesOf } from './content/live-rules.ts';
 import { eventNow } from '../shared/rehearsal.ts';
@@ -52,8 +50,6 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   now?: () => number;
   /** Keep rendered pages (the default); off, every request renders. */
   pageCache?: boolean;
-  /** Answer kept pages without Express (the default); off, every request passes Express. */
-  keptPagePath?: boolean;
   /**
    * Make the hero's pictures of its photos and serve them (the default); off, the page shows the
    * addresses the content file or the backend gives. Not for a `heroSource` given here.
@@ -61,10 +57,7 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
   photos?: boolean;
 }
 
-/**
- * The whole request pipeline, in order, behind the kept-page path (server/kept-page-path.ts). It
- * never listens: server/index.ts does.
- */
+/** The whole request pipeline, in order. It never listens: server/index.ts does. */
 export function createApp(appDeps: AppDeps): RequestListener {
   const { config } = appDeps;
   const cacheObserver = appDeps.cacheObserver ?? ignoreCacheEvents;
@@ -117,6 +110,13 @@ export function createApp(appDeps: AppDeps): RequestListener {
   // Before any route: a POST never reaches a handler and no body is ever read.
   app.use(onlyReadMethods);
 
+  // What most requests ask for: a page at its own path whose bytes are kept already is sent as it
+  // is, before the middlewares below. The event clock: the real one, moved by a rehearsal's shift.
+  const realNow = appDeps.now ?? Date.now;
+  const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
+  const pages = pageAnswers(deps, { cache: appDeps.pageCache ?? true, now: eventClockNow });
+  app.get(PAGE_ROUTE_PATHS, pages.sendKept);
+
   // An answer with a strong ETag names its exact bytes: it is sent as it is (/api/live); one that
   // chose among its compressed copies (pages, the other /api answers, the locale files) too.
   app.use(
@@ -128,11 +128,7 @@ export function createApp(appDeps: AppDeps): RequestListener {
   // The metrics are served on their own port (server/ops/metrics-server.ts): here /metrics is a 404.
   app.use(healthRoutes(deps.readiness));
 
-  // The pages come first: what most requests ask for is handed out without passing the rest.
-  // The event clock: the real one, moved by a rehearsal's shift. Nothing else reads it.
-  const realNow = appDeps.now ?? Date.now;
-  const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
-  const pages = pageAnswers(deps, { cache: appDeps.pageCache ?? true, now: eventClockNow });
+  // A page to render comes before the rest, which it would only wait for.
   app.get(PAGE_ROUTE_PATHS, pages.handle);
 
   // Before the static folders: an /api request must not wait for a file lookup.
@@ -159,17 +155,7 @@ export function createApp(appDeps: AppDeps): RequestListener {
       : null,
   };
   app.use(errorHandler({ logger: deps.logger, sendErrorPage: (res, error) => sendErrorPage(res, error, errorPage) }));
-
-  if (appDeps.keptPagePath === false) return app;
-  const trustedProxies = app.get('trust proxy fn') as Parameters<typeof proxyAddress>[1];
-  return keptPagesFirst(app, {
-    pages,
-    logger: deps.logger,
-    metrics: deps.metrics,
-    readiness: deps.readiness,
-    fixed,
-    clientAddress: (req) => proxyAddress(req, trustedProxies),
-  });
+  return app;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import { createAnswerTallies } from './answer-tallies.ts';
@@ -10,13 +9,6 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request under its route template and status. */
   observeRequests: RequestHandler;
-  /**
-   * Counts and times one answer under a route template known in advance, from `startedMs`
-   * (performance.now()): the kept-page path's, which does not pass Express.
-   */
-  observeAnswer(res: ServerResponse, route: string, startedMs: number): void;
-  /** Counts and times an answer that has ended already, under a route template known in advance. */
-  countAnswer(route: string, status: number, durationMs: number): void;
   /** Counts cache outcomes and backend failures of the cached /api endpoints. */
   cacheObserver: CacheObserver;
   /** Counts the live changes a source refused. */
@@ -67,25 +59,15 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     },
   });
 
-  const countAnswer = (route: string, status: number, durationMs: number) => {
-    answers.add(route, status, durationMs / 1000);
-  };
-  const observe = (res: ServerResponse, route: () => string, startedMs: number) => {
-    const count = () => countAnswer(route(), res.statusCode, performance.now() - startedMs);
-    if (res.destroyed) count();
-    else res.once('close', count);
-  };
-
   return {
     registry,
     observeRequests(req, res, next) {
-      observe(res, () => routeLabelOf(req, res), performance.now());
+      const startedMs = performance.now();
+      res.once('close', () =>
+        answers.add(routeLabelOf(req, res), res.statusCode, (performance.now() - startedMs) / 1000),
+      );
       next();
     },
-    observeAnswer(res, route, startedMs) {
-      observe(res, () => route, startedMs);
-    },
-    countAnswer,
     cacheObserver: {
       served: (endpoint, outcome) => cacheServed.inc({ endpoint, outcome }),
       upstreamError: (endpoint) => upstreamErrors.inc({ endpoint }),

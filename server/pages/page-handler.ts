@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ClientAssets } from '../static/client-assets.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -63,23 +63,14 @@ export interface PageAsk extends LanguageSources {
   path: string;
 }
 
-/** A kept page ready to be sent as it is, with the headers this request gets before its entity headers. */
-export interface KeptPage {
-  /** The route template the answer is counted under. */
-  route: string;
-  headers: [string, string][];
-  page: CachedPage;
-}
-
 export interface PageAnswers {
   /** Every page request, as Express routes it: kept, rendered, or streamed without the cache. */
   handle(req: Request, res: Response): Promise<void>;
   /**
-   * The answer to a request for a page's own path when its page is rendered and encoded already
-   * (the kept-page path serves it without Express); null when it must be rendered or is no page.
-   * Of the request it reads the path and the Cookie header only.
+   * A request for a page whose bytes are kept already gets them as they are; any other goes on
+   * (`next`) to be rendered. Mounted before the middlewares a kept page has no use for.
    */
-  kept(ask: PageAsk): Promise<KeptPage | null>;
+  sendKept(req: Request, res: Response, next: NextFunction): void;
 }
 
 /** What a page request is answered with, decided once for both ways a page is sent. */
@@ -159,19 +150,19 @@ export function pageAnswers(deps: PageDeps, { cache = true, now = Date.now }: Pa
       } catch (error) {
         return sendErrorPage(res, error, errorPageOptions(page(req.originalUrl)));
       }
-      const answer = cachedPageAnswer(req.headers, cached, planned.status);
-      choseCoding(res);
-      res.status(answer.status);
-      for (const [name, value] of answer.headers) res.setHeader(name, value);
-      res.end(answer.body);
+      sendCached(req, res, cached, planned.status);
     },
 
-    kept: async (ask) => {
-      if (!cache) return null;
-      const kind = pageKindFor(ask.path);
-      const planned = await plan(kind, ask);
-      const page = planned.status === 200 ? pages.ready(planned.variant, planned.version) : undefined;
-      return page ? { route: ROUTE_LABELS[kind], headers: planned.headers, page } : null;
+    sendKept: (req, res, next) => {
+      if (!cache) return next();
+      const kind = pageKindFor(req.path);
+      setRouteLabel(res, ROUTE_LABELS[kind]);
+      plan(kind, req).then((planned) => {
+        const page = planned.status === 200 ? pages.ready(planned.variant, planned.version) : undefined;
+        if (!page) return next();
+        for (const [name, value] of planned.headers) res.setHeader(name, value);
+        sendCached(req, res, page, planned.status);
+      }, next);
     },
   };
 }
@@ -193,6 +184,15 @@ function pageRequest(deps: PageDeps, url: string, { kind, choice, assets, live, 
     publicOrigin: deps.config.publicOrigin,
     event: eventFactsWithLive(deps.content.event, live),
   };
+}
+
+/** Sends a kept page, or a 304 when the visitor has it, with the headers set so far. */
+function sendCached(req: Request, res: Response, page: CachedPage, status: number): void {
+  const answer = cachedPageAnswer(req.headers, page, status);
+  choseCoding(res);
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.end(answer.body);
 }
 
 /** A kept page's status, entity headers and body. */
