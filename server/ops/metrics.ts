@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
-import { createAnswerTallies } from './answer-tallies.ts';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { CacheObserver } from '../backend/cache-events.ts';
 import type { LiveObserver } from '../live/live-source.ts';
 import { routeLabelOf } from '../http/route-label.ts';
@@ -26,7 +25,18 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
   // Event-loop lag, heap and resident memory, CPU, open handles, garbage collection.
   collectDefaultMetrics({ register: registry });
 
-  const answers = createAnswerTallies(registry);
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route template and status',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to the end of its answer, by route template and status',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
   const cacheServed = new Counter({
     name: 'cache_served_total',
     help: 'Answers of the cached /api endpoints, by endpoint and outcome (hit, miss, stale, fallback)',
@@ -63,9 +73,11 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
     registry,
     observeRequests(req, res, next) {
       const startedMs = performance.now();
-      res.once('close', () =>
-        answers.add(routeLabelOf(req, res), res.statusCode, (performance.now() - startedMs) / 1000),
-      );
+      res.once('close', () => {
+        const labels = { route: routeLabelOf(req, res), status: String(res.statusCode) };
+        requests.inc(labels);
+        duration.observe(labels, (performance.now() - startedMs) / 1000);
+      });
       next();
     },
     cacheObserver: {
