@@ -50,5 +50,8 @@ EXPOSE 3000 9464
 # The slim image has no curl: Node itself asks the liveness endpoint.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((res) => process.exit(res.ok ? 0 : 1), () => process.exit(1))"]
-# Node itself, not npm, so that it receives SIGTERM and can shut down gracefully.
-CMD ["node", "dist/server/index.js"]
+# Node itself, not npm, so that it receives SIGTERM and can shut down gracefully. Without V8's
+# allocation-site pretenuring (a flag Node refuses in NODE_OPTIONS): under a thousand keep-alive
+# connections it sent every answer's objects to the old generation in about half of the processes
+# ("The collector's slow state" in docs/speed.md).
+CMD ["node", "--no-allocation-site-pretenuring", "dist/server/index.js"]

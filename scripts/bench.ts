@@ -59,7 +59,7 @@ import { APP_ROOT } from '../server/config/paths.ts';
 import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
 import { runCrowd } from './bench/crowd-run.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
-import { imageEnvironment, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';
+import { imageEnvironment, imageNodeArgs, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';
 import { chooseLoadGenerator, runWrkMix, unexpectedAnswers, type LoadResult } from './bench/load.ts';
 import { median } from './bench/median.ts';
 import { watchPeakRss } from './bench/memory.ts';
@@ -202,7 +202,7 @@ mkdirSync(OUT_DIR, { recursive: true });
 
 // The server talks to a Supabase stand-in on loopback, as in production it talks to the backend.
 const backend = await startBenchBackend();
-// Run the server as the container image does, with the image's environment (its memory settings);
+// Run the server as the container image does, with the image's environment (its memory settings) and Node flags;
 // only the addresses are the benchmark's own.
 const imageEnv = imageEnvironment();
 const serverEnv = (env: Record<string, string>, snapshot: string) => ({
@@ -214,8 +214,8 @@ const serverEnv = (env: Record<string, string>, snapshot: string) => ({
 // The same build without any heap bounds (nor the malloc arena limit), for the throughput the bounds cost.
 const { NODE_OPTIONS: _heapBounds, MALLOC_ARENA_MAX: _arenas, ...unboundedEnv } = imageEnv;
 const [app, unbounded] = await Promise.all([
-  startServer(serverEnv(imageEnv, 'backend-snapshot.json'), [], { stdout: 'discard' }),
-  startServer(serverEnv(unboundedEnv, 'backend-snapshot-unbounded.json'), [], { stdout: 'discard' }),
+  startServer(serverEnv(imageEnv, 'backend-snapshot.json'), imageNodeArgs(), { stdout: 'discard' }),
+  startServer(serverEnv(unboundedEnv, 'backend-snapshot-unbounded.json'), imageNodeArgs(), { stdout: 'discard' }),
 ]);
 const watchExit = (server: RunningServer, which: string) => {
   const died = (code: number | null, signal: NodeJS.Signals | null) => {

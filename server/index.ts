@@ -18,10 +18,6 @@ import { CLIENT_BUILD_DIR } from './config/paths.ts';
 import { processExit } from './ops/process-exit.ts';
 import { exitOnUncaughtError, gracefulShutdown } from './ops/shutdown.ts';
 import { liveRulesOf } from './content/live-rules.ts';
-import { tuneGarbageCollector } from './ops/gc-tuning.ts';
-
-// Before anything of the server's own is made: the collector's heuristics apply from the start.
-tuneGarbageCollector();
 
 // ---- Start-up: everything is read and checked once; a problem stops the server with one line.
 let started;

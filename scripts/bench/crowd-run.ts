@@ -7,7 +7,7 @@ import { startVarnish } from '../harness/edge-caches.ts';
 import { startServer } from '../harness/server-process.ts';
 import { cpuTimeMs } from './cpu-limit.ts';
 import { startTabs } from './crowd-tabs.ts';
-import { imageEnvironment } from './image-server.ts';
+import { imageEnvironment, imageNodeArgs } from './image-server.ts';
 import { buildProduction } from '../harness/build.ts';
 
 export interface CrowdOptions {
@@ -57,7 +57,7 @@ export async function runCrowd(options: CrowdOptions): Promise<string[]> {
       LIVE_EDGE_SECONDS: String(LIVE_EDGE_SECONDS),
       LIVE_FILE_CHECK_SECONDS: String(LIVE_FILE_CHECK_SECONDS),
     },
-    [],
+    imageNodeArgs(),
     { stdout: 'discard' },
   );
   const origin = new URL(server.url);

@@ -1,4 +1,6 @@
 import { imageEnv } from '../harness/dockerfile.ts';
+
+export { imageNodeArgs } from '../harness/dockerfile.ts';
 import { fileEntry, json, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../harness/fake-supabase.ts';
 import { manifestContainer } from './manifest.ts';
 

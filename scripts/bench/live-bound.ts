@@ -8,7 +8,7 @@ import { startVarnish, type EdgeCache } from '../harness/edge-caches.ts';
 import { EMPTY_LIVE_ROW, rows, type FakeSupabase } from '../harness/fake-supabase.ts';
 import { startServer, type RunningServer } from '../harness/server-process.ts';
 import { varnishInstalled } from './edge.ts';
-import { imageEnvironment, startBenchBackend } from './image-server.ts';
+import { imageEnvironment, imageNodeArgs, startBenchBackend } from './image-server.ts';
 import { median } from './median.ts';
 import { buildProduction } from '../harness/build.ts';
 
@@ -66,13 +66,16 @@ interface LiveChannel {
 async function fileChannel(intervals: LiveIntervals): Promise<LiveChannel> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'live-bound-'));
   const livePath = path.join(folder, 'live.json');
-  const server = await startServer({
-    ...imageEnvironment(),
-    LIVE_PATH: livePath,
-    LIVE_POLL_SECONDS: String(intervals.poll),
-    LIVE_FILE_CHECK_SECONDS: String(intervals.fileCheck),
-    LIVE_EDGE_SECONDS: String(intervals.edge),
-  });
+  const server = await startServer(
+    {
+      ...imageEnvironment(),
+      LIVE_PATH: livePath,
+      LIVE_POLL_SECONDS: String(intervals.poll),
+      LIVE_FILE_CHECK_SECONDS: String(intervals.fileCheck),
+      LIVE_EDGE_SECONDS: String(intervals.edge),
+    },
+    imageNodeArgs(),
+  );
   return {
     server,
     serverSeconds: intervals.fileCheck,
@@ -87,15 +90,18 @@ async function fileChannel(intervals: LiveIntervals): Promise<LiveChannel> {
 async function backendChannel(intervals: LiveIntervals): Promise<LiveChannel> {
   const backend: FakeSupabase = await startBenchBackend();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'live-bound-'));
-  const server = await startServer({
-    ...imageEnvironment(),
-    SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.key,
-    CACHE_SNAPSHOT_PATH: path.join(folder, 'snapshot.json'),
-    LIVE_POLL_SECONDS: String(intervals.poll),
-    LIVE_BACKEND_FRESH_SECONDS: String(intervals.backendFresh),
-    LIVE_EDGE_SECONDS: String(intervals.edge),
-  });
+  const server = await startServer(
+    {
+      ...imageEnvironment(),
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.key,
+      CACHE_SNAPSHOT_PATH: path.join(folder, 'snapshot.json'),
+      LIVE_POLL_SECONDS: String(intervals.poll),
+      LIVE_BACKEND_FRESH_SECONDS: String(intervals.backendFresh),
+      LIVE_EDGE_SECONDS: String(intervals.edge),
+    },
+    imageNodeArgs(),
+  );
   return {
     server,
     serverSeconds: intervals.backendFresh,

@@ -6,7 +6,7 @@ import { startVarnish } from '../harness/edge-caches.ts';
 import { startServer } from '../harness/server-process.ts';
 import { cpuTimeMs, limitCpu, millicores } from './cpu-limit.ts';
 import { varnishInstalled } from './edge.ts';
-import { imageEnvironment, startBenchBackend } from './image-server.ts';
+import { imageEnvironment, imageNodeArgs, startBenchBackend } from './image-server.ts';
 import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
 import { replicasFor, scalingSettings, type Crowd } from './runbook.ts';
 import { recordVisits, type VisitorRequest } from './visit.ts';
@@ -40,12 +40,15 @@ export async function runReplica(options: ReplicaOptions): Promise<string[]> {
   const outDir = path.join(APP_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const backend = await startBenchBackend();
-  const server = await startServer({
-    ...imageEnvironment(),
-    SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.key,
-    CACHE_SNAPSHOT_PATH: path.join(outDir, 'replica-snapshot.json'),
-  });
+  const server = await startServer(
+    {
+      ...imageEnvironment(),
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.key,
+      CACHE_SNAPSHOT_PATH: path.join(outDir, 'replica-snapshot.json'),
+    },
+    imageNodeArgs(),
+  );
   try {
     // ---- One visitor's requests.
     const browser = await launchBrowser();

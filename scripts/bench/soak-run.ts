@@ -3,7 +3,7 @@ import path from 'node:path';
 import { decodeBody } from '../harness/content-coding.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import { startServer } from '../harness/server-process.ts';
-import { imageEnvironment, manifestMemoryLimit } from './image-server.ts';
+import { imageEnvironment, imageNodeArgs, manifestMemoryLimit } from './image-server.ts';
 import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
 import { judgeSoak, minuteMarks, sampleRss } from './soak.ts';
 import { appModuleOf, fetchRaw } from './weight.ts';
@@ -74,7 +74,7 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
       SUPABASE_ANON_KEY: backend.key,
       CACHE_SNAPSHOT_PATH: path.join(outDir, 'soak-snapshot.json'),
     },
-    [],
+    imageNodeArgs(),
     { stdout: 'discard' },
   );
   const failures: string[] = [];

@@ -50,12 +50,32 @@ export function readDockerfile(): Instruction[] {
   return parseDockerfile(readFileSync(path.join(APP_ROOT, 'Dockerfile'), 'utf8'));
 }
 
+/** The final stage of the project's Dockerfile: the image's own instructions. */
+function finalStage(): Instruction[] {
+  const instructions = readDockerfile();
+  return instructions.slice(instructions.findLastIndex((instruction) => instruction.keyword === 'FROM'));
+}
+
 /** The environment the final stage of the project's Dockerfile sets. */
 export function imageEnv(): Record<string, string> {
-  const instructions = readDockerfile();
-  const finalStage = instructions.slice(instructions.findLastIndex((instruction) => instruction.keyword === 'FROM'));
   return Object.assign(
     {},
-    ...finalStage.filter((instruction) => instruction.keyword === 'ENV').map(({ args, line }) => parseEnv(args, line)),
+    ...finalStage()
+      .filter((instruction) => instruction.keyword === 'ENV')
+      .map(({ args, line }) => parseEnv(args, line)),
   ) as Record<string, string>;
+}
+
+/** The image's command, as its CMD gives it: `node`, Node's own flags, the server's script. */
+export function imageCommand(): string[] {
+  const cmd = finalStage().findLast((instruction) => instruction.keyword === 'CMD');
+  const command: unknown = cmd ? JSON.parse(cmd.args) : null;
+  if (!Array.isArray(command) || command[0] !== 'node' || command.at(-1) !== 'dist/server/index.js')
+    throw new Error(`the Dockerfile's CMD is not ["node", …, "dist/server/index.js"]: ${cmd?.args}`);
+  return command as string[];
+}
+
+/** The flags the image gives Node before the server's script. */
+export function imageNodeArgs(): string[] {
+  return imageCommand().slice(1, -1);
 }
