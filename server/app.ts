@@ -29,7 +29,7 @@ import { publicFiles } from './static/public-files.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { keepRedirectsOnOrigin } from './ops/redirects.ts';
 import { requestLog } from './ops/request-log.ts';
-import { fixedHeaders, securityHeaders, type FixedHeaders } from './ops/security-headers.ts';
+import { keepFromSearchEngines, securityHeaders } from './ops/security-headers.ts';
 import { hashedAssets } from './static/static-assets.ts';
 import { liveRulesOf } from './content/live-rules.ts';
 import { eventNow } from '../shared/rehearsal.ts';
@@ -92,19 +92,16 @@ export function createApp(appDeps: AppDeps): RequestListener {
   app.use(requestLog(deps.logger, HEALTH_PATHS));
   app.use(deps.metrics.observeRequests);
   // On every answer, errors and probes included.
-  const security = securityHeaders(
-    config,
-    deps.content,
-    { script: deps.clientAssets.inlineScript.hash, style: deps.clientAssets.inlineStyle.hash },
-    // With the pictures made here, no page names an image of the backend's.
-    { backendImages: made === null },
+  app.use(
+    securityHeaders(
+      config,
+      deps.content,
+      { script: deps.clientAssets.inlineScript.hash, style: deps.clientAssets.inlineStyle.hash },
+      // With the pictures made here, no page names an image of the backend's.
+      { backendImages: made === null },
+    ),
   );
-  const fixed: FixedHeaders = {
-    // A rehearsal's answers, whatever they are, are kept from search engines: its clock is not the event's.
-    set: deps.rehearsal ? [...security.set, ['X-Robots-Tag', 'noindex']] : security.set,
-    removed: security.removed,
-  };
-  app.use(fixedHeaders(fixed));
+  if (deps.rehearsal) app.use(keepFromSearchEngines);
   // While shutting down, answers close their connections so clients reconnect elsewhere.
   app.use(closeConnectionsWhileDraining(deps.readiness));
   // Before any route: a POST never reaches a handler and no body is ever read.

@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { Config } from '../config/environment.ts';
 import { frameOrigins } from '../content/frame-origins.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -75,60 +75,24 @@ export function securityHeaders(
   content: SiteContent,
   inline: InlineHashes,
   images: ImageSources,
-): FixedHeaders {
-  return readHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: contentSecurityPolicy(config, content, inline, images),
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
-}
-
-/** Headers that depend on nothing in the request: set on every answer, in this order. */
-export interface FixedHeaders {
-  set: readonly (readonly [string, string])[];
-  removed: readonly string[];
-}
-
-/**
- * The headers a middleware sets when they depend on nothing in the request (helmet's, with a
- * policy of fixed strings), read once at start: every request otherwise runs its dozen
- * middlewares in a chain of calls to set the same values.
- */
-export function readHeaders(middleware: RequestHandler): FixedHeaders {
-  const set: [string, string][] = [];
-  const removed: string[] = [];
-  let passed = false;
-  const recorder = {
-    setHeader(name: string, value: string | number) {
-      set.push([name, String(value)]);
+): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, content, inline, images),
     },
-    removeHeader(name: string) {
-      removed.push(name);
-    },
-  };
-  void middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
-    if (error) throw error;
-    passed = true;
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
+    xFrameOptions: { action: 'deny' },
   });
-  if (!passed) throw new Error('The security headers were not set at once: they cannot be read in advance');
-  return { set, removed };
 }
 
-/** A middleware that sets the fixed headers on every answer in one pass. */
-export function fixedHeaders({ set, removed }: FixedHeaders): RequestHandler {
-  return (_req, res, next) => {
-    for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of set) res.setHeader(name, value);
-    next();
-  };
-}
+/** A rehearsal's answers, whatever they are, are kept from search engines: its clock is not the event's. */
+export const keepFromSearchEngines: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Robots-Tag', 'noindex');
+  next();
+};
 
 /** The distinct origins of the absolute addresses among these (site-relative ones are 'self'). */
 function originsOf(addresses: readonly (string | null | undefined)[]): string[] {

@@ -4,9 +4,6 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RequestListener } from 'node:http';
-import express, { type RequestHandler } from 'express';
-import helmet from 'helmet';
-import { fixedHeaders, readHeaders } from '../../server/ops/security-headers.ts';
 import { buildSiteContent, loadContent } from '../../server/content/site-content.ts';
 import { CLIENT_BUILD_DIR, DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { testApp } from '../helpers/app.ts';
@@ -188,39 +185,4 @@ describe('the page within that policy', () => {
       expect(executable.map(([, attributes, body]) => [attributes, inlineHash(body!)])).toEqual([['', scriptHash]]);
     },
   );
-});
-
-describe('helmet’s headers, read once', () => {
-  const options = {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { 'default-src': ["'self'"], 'frame-src': ['https://a.example'] },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
-  };
-  const headersOf = async (middleware: RequestHandler) => {
-    const plain = express();
-    plain.use(middleware);
-    plain.get('/', (_req, res) => res.send('ok'));
-    const res = await request(plain).get('/').expect(200);
-    return Object.fromEntries(Object.entries(res.headers).filter(([name]) => !['date', 'etag'].includes(name)));
-  };
-
-  it('are the same headers, in the same order, as helmet sets on each request', async () => {
-    const own = await headersOf(helmet(options));
-    const fixed = await headersOf(fixedHeaders(readHeaders(helmet(options))));
-    expect(Object.keys(fixed)).toEqual(Object.keys(own));
-    expect(fixed).toEqual(own);
-    expect(own['content-security-policy']).toBe("default-src 'self';frame-src https://a.example");
-  });
-
-  it('refuses, at start, a middleware that does not set its headers at once', () => {
-    const later: RequestHandler = (_req, res, next) => {
-      setTimeout(() => {
-        res.setHeader('X-Later', '1');
-        next();
-      });
-    };
-    expect(() => readHeaders(later)).toThrow(/cannot be read in advance/);
-  });
 });
