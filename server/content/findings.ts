@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** One problem (or warning) in an editor's file: the line it stands on and what is wrong, field first. */
 export interface Finding {
@@ -76,21 +76,17 @@ export function describeIssues(
 /** Every field of `value` that `schema` does not know, wherever it is nested. */
 function unknownFields(
   value: unknown,
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   at: PropertyKey[],
 ): { path: PropertyKey[]; nearest: PropertyKey[] | null }[] {
-  const def = unwrap(schema)._zod.def as {
-    type: string;
-    shape?: Record<string, z.ZodType>;
-    element?: z.ZodType;
-    valueType?: z.ZodType;
-  };
-  if (def.type === 'array' && def.element && Array.isArray(value))
-    return value.flatMap((item, index) => unknownFields(item, def.element!, [...at, index]));
-  if (def.type === 'record' && def.valueType && value && typeof value === 'object' && !Array.isArray(value))
-    return Object.entries(value).flatMap(([key, inner]) => unknownFields(inner, def.valueType!, [...at, key]));
-  if (def.type !== 'object' || !def.shape || !value || typeof value !== 'object' || Array.isArray(value)) return [];
-  const shape = def.shape;
+  const node = unwrap(schema);
+  if (node instanceof z.ZodArray && Array.isArray(value))
+    return value.flatMap((item, index) => unknownFields(item, node.element, [...at, index]));
+  if (!isObject(value)) return [];
+  if (node instanceof z.ZodRecord)
+    return Object.entries(value).flatMap(([key, inner]) => unknownFields(inner, node.valueType, [...at, key]));
+  if (!(node instanceof z.ZodObject)) return [];
+  const shape = node.shape;
   const known = Object.keys(shape);
   return Object.entries(value).flatMap(([key, inner]) => {
     if (shape[key]) return unknownFields(inner, shape[key], [...at, key]);
@@ -101,6 +97,9 @@ function unknownFields(
     return [{ path: [...at, key], nearest: nearest ? [...at, nearest] : null }];
   });
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 const TYPE_WORDS: Record<string, string> = {
   string: 'text',
@@ -135,14 +134,11 @@ function inWords(issue: z.core.$ZodIssue, value: unknown): string {
   }
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
+/** The schema an optional or nullable field holds. */
+function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let node = schema;
-  for (;;) {
-    const def = node._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
-    if (def.innerType) node = def.innerType;
-    else if (def.type === 'pipe' && def.in) node = def.in;
-    else return node;
-  }
+  while (node instanceof z.ZodOptional || node instanceof z.ZodNullable) node = node.unwrap();
+  return node;
 }
 
 /** The known name closest to a misspelt one, if any is close enough to be what was meant. */
