@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
+import Negotiator from 'negotiator';
 
 /** The content codings the server sends, best first: brotli wins a tie. */
 export const CODINGS = ['br', 'gzip'] as const;
@@ -52,45 +53,14 @@ export function sendEncoded(req: Request, res: Response, body: EncodedBody): voi
 
 /**
  * Of the codings there are, the one the client rates highest (brotli on a tie: browsers list it
- * after gzip at the same weight); none, meaning the identity body, when it accepts none of them.
+ * after gzip at the same weight); none, meaning the identity body, when it prefers that or
+ * accepts none of them.
  */
 export function preferredCoding(
   req: { headers: IncomingHttpHeaders },
   available: readonly Coding[],
 ): Coding | undefined {
-  const accepted = acceptedCodings(req.headers['accept-encoding']);
-  let best: Coding | undefined;
-  let bestQuality = 0;
-  for (const coding of available) {
-    const quality = accepted.get(coding) ?? accepted.get('*') ?? 0;
-    if (quality > bestQuality) [best, bestQuality] = [coding, quality];
-  }
-  return best;
-}
-
-/** Accept-Encoding values seen, parsed: browsers send a handful of them, on every request. */
-const parsedAcceptEncodings = new Map<string | undefined, ReadonlyMap<string, number>>();
-const MAX_REMEMBERED_ACCEPT_ENCODINGS = 64;
-
-/** Accept-Encoding as coding → quality ("gzip;q=0.5, br" → gzip 0.5, br 1), parsed once per value. */
-function acceptedCodings(header: string | undefined): ReadonlyMap<string, number> {
-  let accepted = parsedAcceptEncodings.get(header);
-  if (!accepted) {
-    accepted = parseAcceptEncoding(header);
-    if (parsedAcceptEncodings.size >= MAX_REMEMBERED_ACCEPT_ENCODINGS) parsedAcceptEncodings.clear();
-    parsedAcceptEncodings.set(header, accepted);
-  }
-  return accepted;
-}
-
-function parseAcceptEncoding(header: string | undefined): Map<string, number> {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = params.find((param) => param.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(quality) ? quality : 0);
-  }
-  return accepted;
+  const offered = [...available, 'identity'];
+  const chosen = new Negotiator(req).encoding(offered, { preferred: offered });
+  return available.find((coding) => coding === chosen);
 }
