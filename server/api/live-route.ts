@@ -38,13 +38,6 @@ export function liveRouter(source: LiveSource, settings: LiveSettings, staleIfEr
     res.status(200);
     sendEncoded(req, res, represent(state));
   });
-  router.all(API_PATHS.live, (_req, res) => {
-    res
-      .status(405)
-      .setHeader('Allow', 'GET, HEAD')
-      .setHeader('Cache-Control', 'no-store')
-      .json({ error: 'method_not_allowed' });
-  });
   return router;
 }
 

@@ -47,13 +47,6 @@ export function apiRouter(assets: HeroSource, cache: CacheSettings, observer: Ca
       (url): LogoAnswer => ({ url }),
     ),
   );
-  router.all([API_PATHS.heroSlides, API_PATHS.logo], (_req, res) => {
-    res
-      .status(405)
-      .setHeader('Allow', 'GET, HEAD')
-      .setHeader('Cache-Control', 'no-store')
-      .json({ error: 'method_not_allowed' });
-  });
   router.use('/api', (_req, res) => {
     res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'not_found' });
   });
