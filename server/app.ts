@@ -48,8 +48,6 @@ export interface AppDeps extends Omit<PageDeps, 'heroSource' | 'liveSource'> {
    * countdown moved by a rehearsal's shift (`rehearsal`).
    */
   now?: () => number;
-  /** Keep rendered pages (the default); off, every request renders. */
-  pageCache?: boolean;
   /**
    * Make the hero's pictures of its photos and serve them (the default); off, the page shows the
    * addresses the content file or the backend gives. Not for a `heroSource` given here.
@@ -111,7 +109,7 @@ export function createApp(appDeps: AppDeps): RequestListener {
   // is, before the middlewares below. The event clock: the real one, moved by a rehearsal's shift.
   const realNow = appDeps.now ?? Date.now;
   const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
-  const pages = pageAnswers(deps, { cache: appDeps.pageCache ?? true, now: eventClockNow });
+  const pages = pageAnswers(deps, { now: eventClockNow });
   app.get(PAGE_ROUTE_PATHS, pages.sendKept);
 
   // An answer with a strong ETag names its exact bytes: it is sent as it is (/api/live); one that

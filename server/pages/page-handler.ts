@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { choseCoding, CODINGS, preferredCoding } from '../http/content-coding.ts';
 import { contentVersioner, PageCache, type CachedPage } from './page-cache.ts';
 import { pageKindFor, type PageRequest } from './page-request.ts';
-import { errorPageOptions, renderPageToBuffer, sendErrorPage, streamPage } from './render.tsx';
+import { errorPageOptions, renderPageToBuffer, sendErrorPage } from './render.tsx';
 import type { PageAssets } from '../../shared/page-data.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../http/route-label.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
@@ -49,8 +49,6 @@ const ROUTE_LABELS: Record<PageKind, string> = { ...PAGE_PATHS, notFound: NOT_FO
 export const PAGE_ROUTE_PATHS = Object.values(PAGE_PATHS);
 
 export interface PageHandlerOptions {
-  /** Keep rendered pages (the default); off, every request streams a render. */
-  cache?: boolean;
   /**
    * The clock the event's phase and countdown are read from (ms since the epoch): the event
    * clock, which a rehearsal shifts (app.ts gives it so); the page's edge lifetime is counted on it too.
@@ -64,7 +62,7 @@ export interface PageAsk extends LanguageSources {
 }
 
 export interface PageAnswers {
-  /** Every page request, as Express routes it: kept, rendered, or streamed without the cache. */
+  /** Every page request, as Express routes it: kept, or rendered and kept. */
   handle(req: Request, res: Response): Promise<void>;
   /**
    * A request for a page whose bytes are kept already gets them as they are; any other goes on
@@ -89,16 +87,16 @@ interface PagePlan {
 }
 
 /**
- * Every page: the language from ?lng= or the cookie, the page from the route tree. With the
- * cache (the default) the rendered, compressed HTML is kept per variant and content version,
- * and a request that finds it costs no render at all; without it every request streams a render.
+ * Every page: the language from ?lng= or the cookie, the page from the route tree. The rendered,
+ * compressed HTML is kept per variant and content version, and a request that finds it costs no
+ * render at all.
  * The landing page shows the event's clock, so its variant also names the clock's step: a new
  * phase or countdown text is a new page, rendered once, and an earlier one is never served.
  * The countdown in it is exact to its own step (a day, or a minute) when it is sent. The live
  * state's version is part of every page's version: no page rendered with an earlier notice or
  * status is served once the live state has changed.
  */
-export function pageAnswers(deps: PageDeps, { cache = true, now = Date.now }: PageHandlerOptions = {}): PageAnswers {
+export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptions = {}): PageAnswers {
   const pages = new PageCache();
   const versionOf = contentVersioner();
 
@@ -140,7 +138,6 @@ export function pageAnswers(deps: PageDeps, { cache = true, now = Date.now }: Pa
       for (const [name, value] of planned.headers) res.setHeader(name, value);
 
       const page = (url: string) => pageRequest(deps, url, planned);
-      if (!cache) return streamPage(res, page(req.originalUrl), planned.status, deps.logger);
 
       let cached: CachedPage;
       try {
@@ -154,7 +151,6 @@ export function pageAnswers(deps: PageDeps, { cache = true, now = Date.now }: Pa
     },
 
     sendKept: (req, res, next) => {
-      if (!cache) return next();
       const kind = pageKindFor(req.path);
       setRouteLabel(res, ROUTE_LABELS[kind]);
       plan(kind, req).then((planned) => {

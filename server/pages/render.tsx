@@ -57,33 +57,6 @@ export function pageElement(page: PageRequest) {
 }
 
 /**
- * Streams a page into the response, as every request does when the page cache is off.
- * The status and headers are set once the shell is ready; a render that fails before
- * that answers with the error page instead.
- */
-export function streamPage(res: Response, page: PageRequest, status: number, logger: Logger): void {
-  let failed = false;
-  const stream = renderToPipeableStream(pageElement(page), {
-    progressiveChunkSize: INLINE_EVERY_BOUNDARY,
-    onShellReady() {
-      res.status(failed ? 500 : status);
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      stream.pipe(res);
-    },
-    onShellError(error) {
-      sendErrorPage(res, error, errorPageOptions(page));
-    },
-    onError(error) {
-      failed = true;
-      logger.error({ err: error, url: page.url }, 'page render failed');
-    },
-  });
-  const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
-  timer.unref();
-  res.on('close', () => clearTimeout(timer));
-}
-
-/**
  * Renders a whole page into memory, for the page cache. Rejects on any render error,
  * so that a broken page is never kept.
  */

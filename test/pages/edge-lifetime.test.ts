@@ -11,8 +11,8 @@ const END = START + 90 * MINUTE_MS;
 const TIMES = { start: START, end: END };
 const content = editedContent((file) => Object.assign(file.event, eventFieldsAt(START, 90)));
 
-async function appAt(time: number, env: NodeJS.ProcessEnv = {}, pageCache = true) {
-  const { app } = await testApp({ content, now: () => time, pageCache }, { NODE_ENV: 'test', ...env });
+async function appAt(time: number, env: NodeJS.ProcessEnv = {}) {
+  const { app } = await testApp({ content, now: () => time }, { NODE_ENV: 'test', ...env });
   return app;
 }
 
@@ -50,9 +50,9 @@ describe('edgeSeconds', () => {
   });
 });
 
-describe.each([true, false])('a page offered to the edge (page cache %s)', (pageCache) => {
+describe('a page offered to the edge', () => {
   it('carries the default lifetime for the edge, before Cache-Control, and the browser rule unchanged', async () => {
-    const app = await appAt(START - 2 * HOUR_MS - 15 * MINUTE_MS - 30 * SECOND_MS, {}, pageCache);
+    const app = await appAt(START - 2 * HOUR_MS - 15 * MINUTE_MS - 30 * SECOND_MS);
     for (const path of ['/', '/impressum']) {
       const res = await request(app).get(path).set('Cookie', 'selectedLanguage=en').expect(200);
       expect(edgeHeaders(res)).toEqual({
@@ -77,7 +77,7 @@ describe.each([true, false])('a page offered to the edge (page cache %s)', (page
       [END + HOUR_MS, '5'],
     ];
     for (const [now, seconds] of cases) {
-      const res = await request(await appAt(now, {}, pageCache)).get('/');
+      const res = await request(await appAt(now)).get('/');
       expect(res.status).toBe(200);
       expect({ now, accel: res.headers['x-accel-expires'], cdn: res.headers['cdn-cache-control'] }).toEqual({
         now,
@@ -87,7 +87,7 @@ describe.each([true, false])('a page offered to the edge (page cache %s)', (page
       expect(res.headers['cache-control']).toBe('private, no-cache');
     }
     // The legal notice has no clock: the limit holds whatever the moment.
-    const impressum = await request(await appAt(START - 400, {}, pageCache)).get('/impressum');
+    const impressum = await request(await appAt(START - 400)).get('/impressum');
     expect(impressum.headers['x-accel-expires']).toBe('5');
   });
 });

@@ -23,14 +23,13 @@ const content = (recordingUrl?: string) =>
 const END = START + 90 * MINUTE_MS;
 
 /** The app on a clock the test sets, counting renders. */
-async function appAt(time: number, options: { recordingUrl?: string; pageCache?: boolean } = {}) {
+async function appAt(time: number, options: { recordingUrl?: string } = {}) {
   const clock = { now: time };
   const translations = await countingTranslations();
   const { app } = await testApp({
     content: content(options.recordingUrl),
     now: () => clock.now,
     translations,
-    pageCache: options.pageCache ?? true,
   });
   const atStart = translations.renders;
   return { app, clock, renders: () => translations.renders - atStart };
@@ -49,12 +48,12 @@ function visibleText(element: Element | null): string | undefined {
   return copy.textContent!.trim();
 }
 
-describe.each([true, false])('the server renders the phase of the moment (page cache %s)', (pageCache) => {
+describe('the server renders the phase of the moment', () => {
   describe.each(LANGUAGES)('in %s', (lng) => {
     const t = dictionary(lng);
 
     it('before the start: the countdown and the calendar, nothing live', async () => {
-      const { app } = await appAt(START - 2 * HOUR_MS - 15 * MINUTE_MS, { pageCache, recordingUrl: RECORDING });
+      const { app } = await appAt(START - 2 * HOUR_MS - 15 * MINUTE_MS, { recordingUrl: RECORDING });
       const { doc } = await landing(app, lng);
       expect(doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('before');
       expect(doc.querySelector('[data-testid="countdown"]')!.textContent).toBe(
@@ -67,7 +66,7 @@ describe.each([true, false])('the server renders the phase of the moment (page c
     });
 
     it('one millisecond before the start: a minute to go, the server counting to the minute', async () => {
-      const { app } = await appAt(START - 1, { pageCache });
+      const { app } = await appAt(START - 1);
       const { doc } = await landing(app, lng);
       expect(doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('before');
       expect(doc.querySelector('[data-testid="countdown"]')!.textContent).toBe(
@@ -76,7 +75,7 @@ describe.each([true, false])('the server renders the phase of the moment (page c
     });
 
     it.each([START, END - 1])('live at %i: "Live now", the live button to #rsvp, no countdown', async (now) => {
-      const { app } = await appAt(now, { pageCache, recordingUrl: RECORDING });
+      const { app } = await appAt(now, { recordingUrl: RECORDING });
       const { doc } = await landing(app, lng);
       expect(doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('live');
       expect(doc.querySelector('[role="status"] .hero__live')!.textContent).toBe(t.hero.live);
@@ -86,7 +85,7 @@ describe.each([true, false])('the server renders the phase of the moment (page c
     });
 
     it('from the end: the closing word and the recording, no countdown, no calendar, nothing live', async () => {
-      const { app } = await appAt(END, { pageCache, recordingUrl: RECORDING });
+      const { app } = await appAt(END, { recordingUrl: RECORDING });
       const { doc } = await landing(app, lng);
       expect(doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('after');
       expect(doc.querySelector('[role="status"]')!.textContent).toBe(t.hero.ended);
@@ -99,7 +98,7 @@ describe.each([true, false])('the server renders the phase of the moment (page c
     });
 
     it('after the end without a recording: no link to one', async () => {
-      const { app } = await appAt(END + 7 * 24 * HOUR_MS, { pageCache });
+      const { app } = await appAt(END + 7 * 24 * HOUR_MS);
       const { doc } = await landing(app, lng);
       expect(doc.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('after');
       expect(doc.querySelector('.hero__recording')).toBeNull();

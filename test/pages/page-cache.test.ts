@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { decodeBody } from '../../scripts/harness/content-coding.ts';
-import { LANGUAGES } from '../helpers/languages.ts';
 import {
   countingTranslations,
   fixedHeroAssets,
@@ -23,22 +22,7 @@ async function appCountingRenders(overrides: Parameters<typeof testApp>[0] = {})
   return { app, renders: () => translations.renders - atStart };
 }
 
-const VARIANTS = [
-  ...LANGUAGES.flatMap((lng) =>
-    ['/', '/impressum', '/missing/page'].map((path) => ({ path, cookie: `selectedLanguage=${lng}` })),
-  ),
-  ...['/', '/impressum', '/missing/page'].map((path) => ({ path, cookie: '' })),
-];
-
 describe('the page cache', () => {
-  it.each(VARIANTS)('serves $path ($cookie) with the same bytes a fresh render streams', async ({ path, cookie }) => {
-    const [{ app: cached }, { app: uncached }] = await Promise.all([testApp(), testApp({ pageCache: false })]);
-    const fromCache = await rawGet(cached, path, { Cookie: cookie, 'Accept-Encoding': 'identity' });
-    const rendered = await rawGet(uncached, path, { Cookie: cookie, 'Accept-Encoding': 'identity' });
-    expect(fromCache.status).toBe(rendered.status);
-    expect(decoded(fromCache)).toBe(decoded(rendered));
-  });
-
   it('renders a page variant once, whatever address shows it', async () => {
     const { app, renders } = await appCountingRenders();
     const bodies = new Set<string>();
