@@ -20,8 +20,38 @@ export default tseslint.config(
     },
   },
   {
+    // The server uses its libraries and Node through what they document: an upgrade must not
+    // break it silently (docs/contributing.md, "Documented behaviour only").
     files: ['server/**'],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.type="Identifier"][property.name=/^_/]',
+          message: 'A field whose name starts with an underscore is a library internal: use what it documents.',
+        },
+        {
+          selector: 'MemberExpression[property.type="Literal"][property.value=/^_/]',
+          message: 'A field whose name starts with an underscore is a library internal: use what it documents.',
+        },
+        {
+          selector: 'TSAsExpression[expression.type="TSAsExpression"]',
+          message: 'A cast through another type makes a library type what it is not.',
+        },
+        {
+          selector: 'MemberExpression[property.name="symbols"]',
+          message: "A library's internal symbols are for its own implementers.",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name="setFlagsFromString"], CallExpression[callee.name="setFlagsFromString"]',
+          message: "A V8 flag set at run time may behave unpredictably: put it on the image's node command line.",
+        },
+        {
+          selector: 'Literal[value=/ fn$/]',
+          message: "Express's compiled settings (' fn') are not documented.",
+        },
+      ],
       'no-restricted-properties': [
         'error',
         {
