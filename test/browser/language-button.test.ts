@@ -8,6 +8,8 @@ const site = setUpSite();
 
 const PHONE = { width: 390, height: 844 };
 const SCROLL_STEP_PX = 50;
+/** How long the page's height must stay the same to count as laid out. */
+const SETTLED_MS = 250;
 /** How far the button may sit from the viewport's top and right edges: a corner's margin. */
 const CORNER_MARGIN_PX = 16;
 
@@ -41,10 +43,24 @@ async function scanWhileScrolling(page: Visitor, { waitForFrames }: { waitForFra
   for (let y = 0; steps.length < 2000; y += SCROLL_STEP_PX) {
     const { step, bottom } = await scrollAndLook(page, y, waitForFrames);
     steps.push(step);
-    // Sections are laid out as they come near, so the page's height is asked at every step.
-    if (y >= bottom) break;
+    // Sections are laid out as they come near, so the page's height is asked at every step; the
+    // last ones may take their height only after the look that reached the bottom (WebKit, scripts off).
+    if (y >= bottom && (await settledBottom(page)) <= y) break;
   }
   return steps;
+}
+
+/** The page's scroll bottom once it has stayed put for SETTLED_MS. */
+async function settledBottom(page: Visitor): Promise<number> {
+  const bottomNow = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  let bottom = await bottomNow();
+  for (let tries = 0; tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_MS));
+    const again = await bottomNow();
+    if (again === bottom) return bottom;
+    bottom = again;
+  }
+  return bottom;
 }
 
 /**
