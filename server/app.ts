@@ -7,7 +7,7 @@ import { ignoreCacheEvents, type CacheObserver } from './backend/cache-events.ts
 import { errorHandler, onlyReadMethods } from './http/error-handler.ts';
 import { hasStrongEntityTag } from './http/entity-tag.ts';
 import { hasChosenCoding } from './http/content-coding.ts';
-import { closeConnectionsWhileDraining, HEALTH_PATHS, healthRoutes, type Readiness } from './ops/health.ts';
+import { healthRoutes, type Readiness } from './ops/health.ts';
 import { connectBackend, type BackendConnection } from './backend/connection.ts';
 import { backendHeroSource } from './hero/from-backend.ts';
 import { embeddedHeroSource } from './hero/from-content.ts';
@@ -22,14 +22,15 @@ import type { LiveSource } from './live/live-source.ts';
 import { liveRouter } from './api/live-route.ts';
 import { localesRouter } from './static/locales.ts';
 import type { Metrics } from './ops/metrics.ts';
-import { PAGE_ROUTE_PATHS, pageAnswers, type PageDeps } from './pages/page-handler.ts';
+import { everyRequest, type EveryRequest } from './ops/every-request.ts';
+import { securityHeaders } from './ops/security-headers.ts';
+import { clientAddress, proxyTrust } from './http/client-address.ts';
+import { PAGE_ROUTE_PATHS, pageAnswers, type PageAnswers, type PageDeps } from './pages/page-handler.ts';
 import { errorPageRehearsal, sendErrorPage } from './pages/render.tsx';
 import { CLIENT_BUILD_DIR, PUBLIC_DIR } from './config/paths.ts';
 import { publicFiles } from './static/public-files.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { keepRedirectsOnOrigin } from './ops/redirects.ts';
-import { requestLog } from './ops/request-log.ts';
-import { keepFromSearchEngines, securityHeaders } from './ops/security-headers.ts';
 import { hashedAssets } from './static/static-assets.ts';
 import { liveRulesOf } from './content/live-rules.ts';
 import { eventNow } from '../shared/rehearsal.ts';
@@ -80,37 +81,38 @@ export function createApp(appDeps: AppDeps): RequestListener {
       : fixedLiveSource());
   const deps = { ...appDeps, heroSource, liveSource };
 
-  const app = express();
-  app.disable('x-powered-by');
   // Only the proxies named here may tell the client's address (X-Forwarded-For) and protocol.
-  app.set('trust proxy', config.trustProxy);
-  keepRedirectsOnOrigin(app, config.publicOrigin);
-
-  // First, so that every answer below is logged (health probes excepted), counted and timed.
-  app.use(requestLog(deps.logger, HEALTH_PATHS));
-  app.use(deps.metrics.observeRequests);
-  // On every answer, errors and probes included.
-  app.use(
-    securityHeaders(
+  const trust = proxyTrust(config.trustProxy);
+  // What every request gets, whichever way it is answered: its id, the security headers (on
+  // errors and probes too), Connection: close while shutting down so that clients reconnect
+  // elsewhere, its log line (probes aside), its count and time.
+  const every = everyRequest({
+    logger: deps.logger,
+    metrics: deps.metrics,
+    readiness: deps.readiness,
+    securityHeaders: securityHeaders(
       config,
       deps.content,
       { script: deps.clientAssets.inlineScript.hash, style: deps.clientAssets.inlineStyle.hash },
       // With the pictures made here, no page names an image of the backend's.
       { backendImages: made === null },
     ),
-  );
-  if (deps.rehearsal) app.use(keepFromSearchEngines);
-  // While shutting down, answers close their connections so clients reconnect elsewhere.
-  app.use(closeConnectionsWhileDraining(deps.readiness));
-  // Before any route: a POST never reaches a handler and no body is ever read.
-  app.use(onlyReadMethods);
-
-  // What most requests ask for: a page at its own path whose bytes are kept already is sent as it
-  // is, before the middlewares below. The event clock: the real one, moved by a rehearsal's shift.
+    noindex: !!deps.rehearsal,
+    clientAddress: (req) => clientAddress(req, trust),
+  });
+  // The event clock: the real one, moved by a rehearsal's shift. Nothing else reads it.
   const realNow = appDeps.now ?? Date.now;
   const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
   const pages = pageAnswers(deps, { now: eventClockNow });
-  app.get(PAGE_ROUTE_PATHS, pages.sendKept);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trust);
+  keepRedirectsOnOrigin(app, config.publicOrigin);
+
+  app.use(every.middleware);
+  // Before any route: a POST never reaches a handler and no body is ever read.
+  app.use(onlyReadMethods);
 
   // An answer with a strong ETag names its exact bytes: it is sent as it is (/api/live); one that
   // chose among its compressed copies (pages, the other /api answers, the locale files) too.
@@ -123,7 +125,7 @@ export function createApp(appDeps: AppDeps): RequestListener {
   // The metrics are served on their own port (server/ops/metrics-server.ts): here /metrics is a 404.
   app.use(healthRoutes(deps.readiness));
 
-  // A page to render comes before the rest, which it would only wait for.
+  // The pages come before the rest, which they would only wait for.
   app.get(PAGE_ROUTE_PATHS, pages.handle);
 
   // Before the static folders: an /api request must not wait for a file lookup.
@@ -150,7 +152,43 @@ export function createApp(appDeps: AppDeps): RequestListener {
       : null,
   };
   app.use(errorHandler({ logger: deps.logger, sendErrorPage: (res, error) => sendErrorPage(res, error, errorPage) }));
-  return app;
+
+  // Every request, in order: a kept page at its own path is sent at once, with what every
+  // request gets; anything else goes through the Express app above, from its first middleware.
+  return keptPagesFirst(app, pages, every, deps.readiness);
+}
+
+/** The pages' own paths, exactly as a browser asks for them. */
+const PAGE_URLS = new Set<string>(PAGE_ROUTE_PATHS);
+/** A page request's query, which the kept-page path never has. */
+const NO_QUERY = Object.freeze({});
+
+/**
+ * What most requests ask for, answered before Express: a GET or HEAD of a page's own path, with
+ * no query, whose bytes are kept already (pages.kept), gets what every request gets (every.start,
+ * the Express app's first middleware too) and the kept bytes or a 304, without the router and the
+ * middlewares it has no use for. Anything else, a page still to render, and every request once the
+ * server shuts down, goes to `site` as it came.
+ */
+function keptPagesFirst(
+  site: RequestListener,
+  pages: PageAnswers,
+  every: EveryRequest,
+  readiness: Readiness,
+): RequestListener {
+  return (req, res) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PAGE_URLS.has(req.url!) || !readiness.ready)
+      return site(req, res);
+    const startedMs = performance.now();
+    pages.kept({ path: req.url!, query: NO_QUERY, headers: req.headers }).then(
+      (kept) => {
+        if (!kept) return site(req, res);
+        every.start(req, res, startedMs, () => kept.route);
+        pages.sendKept(req, res, kept);
+      },
+      () => site(req, res),
+    );
+  };
 }
 
 /**

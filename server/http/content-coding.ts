@@ -60,7 +60,17 @@ export function preferredCoding(
   req: { headers: IncomingHttpHeaders },
   available: readonly Coding[],
 ): Coding | undefined {
+  const header = req.headers['accept-encoding'];
+  const key = `${available.join()}|${header}`;
+  if (chosenCodings.has(key)) return chosenCodings.get(key);
   const offered = [...available, 'identity'];
   const chosen = new Negotiator(req).encoding(offered, { preferred: offered });
-  return available.find((coding) => coding === chosen);
+  const coding = available.find((candidate) => candidate === chosen);
+  if (chosenCodings.size >= MAX_REMEMBERED_CHOICES) chosenCodings.clear();
+  chosenCodings.set(key, coding);
+  return coding;
 }
+
+/** The coding chosen for each Accept-Encoding value seen: browsers send a handful of them, on every request. */
+const chosenCodings = new Map<string, Coding | undefined>();
+const MAX_REMEMBERED_CHOICES = 64;

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
 /** An inbound request id is kept only if it is this tame; anything else could forge log lines. */
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+/** Each answer's request id, for the lines logged while handling it. */
+const requestIds = new WeakMap<ServerResponse, string>();
+
 /**
  * Gives the request its id, from a valid inbound X-Request-Id (set by the load balancer) or a new
  * one, and echoes it in the answer.
  */
-export function assignRequestId(req: Request, res: Response): string {
+export function assignRequestId(req: { headers: IncomingHttpHeaders }, res: ServerResponse): string {
   const requestId = requestIdFrom(req.headers);
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  res.locals.requestId = requestId;
+  requestIds.set(res, requestId);
   return requestId;
 }
 
@@ -24,6 +26,6 @@ export function requestIdFrom(headers: IncomingHttpHeaders): string {
 }
 
 /** The id of the request an answer belongs to, for log lines written while handling it. */
-export function requestIdOf(res: Response): string | undefined {
-  return typeof res.locals.requestId === 'string' ? res.locals.requestId : undefined;
+export function requestIdOf(res: ServerResponse): string | undefined {
+  return requestIds.get(res);
 }

@@ -1,4 +1,5 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { Router } from 'express';
 
 /** Whether the server takes new work: true until shutdown begins, then false for good. */
 export interface Readiness {
@@ -56,23 +57,29 @@ export function healthAnswer(path: string, readiness: Readiness): { status: numb
   return null;
 }
 
+/** The answers under way, for the drain: each is added as it begins and deleted once it has closed. */
+export interface AnswersUnderWay {
+  add(res: ServerResponse): void;
+  delete(res: ServerResponse): void;
+}
+
 /**
  * Once draining, every answer whose headers are not sent yet, including those of requests
  * already in flight, tells the client to close its connection instead of reusing it.
  */
-export function closeConnectionsWhileDraining(readiness: Readiness): RequestHandler {
-  const unanswered = new Set<Response>();
-  const close = (res: Response) => {
+export function closeConnectionsWhileDraining(readiness: Readiness): AnswersUnderWay {
+  const unanswered = new Set<ServerResponse>();
+  const close = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   readiness.onDrain(() => unanswered.forEach(close));
-  return (_req, res, next) => {
-    if (!readiness.ready) {
-      close(res);
-    } else {
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
-    }
-    next();
+  return {
+    add(res) {
+      if (readiness.ready) unanswered.add(res);
+      else close(res);
+    },
+    delete(res) {
+      unanswered.delete(res);
+    },
   };
 }

@@ -1,13 +1,11 @@
-import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { CacheObserver } from '../backend/cache-events.ts';
 import type { LiveObserver } from '../live/live-source.ts';
-import { routeLabelOf } from '../http/route-label.ts';
 
 export interface Metrics {
   registry: Registry;
-  /** Counts and times every request under its route template and status. */
-  observeRequests: RequestHandler;
+  /** Counts and times an answer that has closed, from `startedMs` (performance.now()), by route template and status. */
+  count(route: string, status: number, startedMs: number): void;
   /** Counts cache outcomes and backend failures of the cached /api endpoints. */
   cacheObserver: CacheObserver;
   /** Counts the live changes a source refused. */
@@ -71,14 +69,10 @@ export function createMetrics({ droppedLogLines = () => 0 }: MetricsSources = {}
 
   return {
     registry,
-    observeRequests(req, res, next) {
-      const startedMs = performance.now();
-      res.once('close', () => {
-        const labels = { route: routeLabelOf(req, res), status: String(res.statusCode) };
-        requests.inc(labels);
-        duration.observe(labels, (performance.now() - startedMs) / 1000);
-      });
-      next();
+    count(route, status, startedMs) {
+      const labels = { route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, (performance.now() - startedMs) / 1000);
     },
     cacheObserver: {
       served: (endpoint, outcome) => cacheServed.inc({ endpoint, outcome }),

@@ -1,5 +1,4 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
 import type { Config } from '../config/environment.ts';
 import { frameOrigins } from '../content/frame-origins.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -75,7 +74,7 @@ export function securityHeaders(
   content: SiteContent,
   inline: InlineHashes,
   images: ImageSources,
-): RequestHandler {
+): ReturnType<typeof helmet> {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -87,12 +86,6 @@ export function securityHeaders(
     xFrameOptions: { action: 'deny' },
   });
 }
-
-/** A rehearsal's answers, whatever they are, are kept from search engines: its clock is not the event's. */
-export const keepFromSearchEngines: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Robots-Tag', 'noindex');
-  next();
-};
 
 /** The distinct origins of the absolute addresses among these (site-relative ones are 'self'). */
 function originsOf(addresses: readonly (string | null | undefined)[]): string[] {

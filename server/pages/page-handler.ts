@@ -1,5 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
 import type { ClientAssets } from '../static/client-assets.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -65,10 +65,20 @@ export interface PageAnswers {
   /** Every page request, as Express routes it: kept, or rendered and kept. */
   handle(req: Request, res: Response): Promise<void>;
   /**
-   * A request for a page whose bytes are kept already gets them as they are; any other goes on
-   * (`next`) to be rendered. Mounted before the middlewares a kept page has no use for.
+   * The page a request for a page's own path shows, when its bytes are kept already; null when it
+   * must be rendered or is no page. Of the request it reads the path and the Cookie header only.
    */
-  sendKept(req: Request, res: Response, next: NextFunction): void;
+  kept(ask: PageAsk): Promise<KeptPage | null>;
+  /** Sends a kept page, or a 304 when the visitor has it. */
+  sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptPage): void;
+}
+
+/** A kept page ready to be sent as it is, with the headers this request gets before its entity headers. */
+export interface KeptPage {
+  /** The route template the answer is counted under. */
+  route: string;
+  headers: [string, string][];
+  page: CachedPage;
 }
 
 /** What a page request is answered with, decided once for both ways a page is sent. */
@@ -150,15 +160,16 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
       sendCached(req, res, cached, planned.status);
     },
 
-    sendKept: (req, res, next) => {
-      const kind = pageKindFor(req.path);
-      setRouteLabel(res, ROUTE_LABELS[kind]);
-      plan(kind, req).then((planned) => {
-        const page = planned.status === 200 ? pages.ready(planned.variant, planned.version) : undefined;
-        if (!page) return next();
-        for (const [name, value] of planned.headers) res.setHeader(name, value);
-        sendCached(req, res, page, planned.status);
-      }, next);
+    kept: async (ask) => {
+      const kind = pageKindFor(ask.path);
+      const planned = await plan(kind, ask);
+      const page = planned.status === 200 ? pages.ready(planned.variant, planned.version) : undefined;
+      return page ? { route: ROUTE_LABELS[kind], headers: planned.headers, page } : null;
+    },
+
+    sendKept: (req, res, kept) => {
+      for (const [name, value] of kept.headers) res.setHeader(name, value);
+      sendCached(req, res, kept.page, 200);
     },
   };
 }
@@ -183,10 +194,10 @@ function pageRequest(deps: PageDeps, url: string, { kind, choice, assets, live, 
 }
 
 /** Sends a kept page, or a 304 when the visitor has it, with the headers set so far. */
-function sendCached(req: Request, res: Response, page: CachedPage, status: number): void {
+function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, status: number): void {
   const answer = cachedPageAnswer(req.headers, page, status);
   choseCoding(res);
-  res.status(answer.status);
+  res.statusCode = answer.status;
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   res.end(answer.body);
 }

@@ -2,7 +2,9 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLog } from '../../server/ops/request-log.ts';
+import { everyRequest } from '../../server/ops/every-request.ts';
+import { createReadiness } from '../../server/ops/health.ts';
+import { createMetrics } from '../../server/ops/metrics.ts';
 import { testApp } from '../helpers/app.ts';
 
 const accessLines = (lines: Record<string, unknown>[]) => lines.filter((line) => line.msg === 'request completed');
@@ -80,7 +82,15 @@ describe("a request's line", () => {
   const appLoggingAt = (level: string, lines: Record<string, unknown>[]) => {
     const app = express();
     const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    app.use(requestLog(logger, []));
+    const every = everyRequest({
+      logger,
+      metrics: createMetrics(),
+      readiness: createReadiness(),
+      securityHeaders: (_req, _res, next) => next(),
+      noindex: false,
+      clientAddress: (req) => req.socket.remoteAddress!,
+    });
+    app.use(every.middleware);
     app.get('/{*splat}', (req, res) => res.status(Number(req.path.slice(1, 4))).send('answer'));
     return app;
   };

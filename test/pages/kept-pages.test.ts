@@ -80,6 +80,22 @@ describe('a kept page', () => {
     expect(await countsOf(deps.metrics)).toContainEqual({ labels: { route: '/', status: '200' }, value: asks + 1 });
   });
 
+  it("logs the client's address through the trusted proxies, as for the render before it", async () => {
+    const { app, logLines } = await testApp({}, { NODE_ENV: 'test', TRUST_PROXY: 'loopback' });
+    for (const forwarded of ['203.0.113.9', '198.51.100.7, 203.0.113.9']) {
+      await rawGet(app, '/impressum', { 'X-Forwarded-For': forwarded });
+      await rawGet(app, '/impressum', { 'X-Forwarded-For': forwarded });
+    }
+    await rawGet(app, '/impressum');
+    expect(logLines.filter((line) => line.msg === 'request completed').map((line) => line.ip)).toEqual([
+      '203.0.113.9',
+      '203.0.113.9',
+      '203.0.113.9',
+      '203.0.113.9',
+      '127.0.0.1',
+    ]);
+  });
+
   it('closes its connection once the server is shutting down', async () => {
     const { app, deps } = await testApp();
     await rawGet(app, '/', { 'Accept-Encoding': 'gzip' });
