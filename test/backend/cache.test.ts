@@ -234,7 +234,8 @@ describe('the snapshot file', () => {
   });
 
   it('is ignored when it belongs to another backend, is unreadable, or holds what the checks refuse', async () => {
-    const snapshotPath = tempSnapshotPath();
+    // A file of its own for each app: an app's saves, made in the background, must not land on the next one's.
+    let snapshotPath = tempSnapshotPath();
     fake.reply.heroImages = failure(500);
     const entries = (image: string) => ({
       'hero-slides': { value: [{ image, studio: 'Tampered' }], fetchedAt: Date.now() },
@@ -249,11 +250,13 @@ describe('the snapshot file', () => {
       heroSlides: [],
     });
 
+    snapshotPath = tempSnapshotPath();
     writeFileSync(snapshotPath, JSON.stringify({ backend: fake.url, entries: entries('https://evil.example/a.jpg') }));
     const tampered = await backendApp(fake, { snapshotPath });
     expect((await request(tampered.app).get('/api/hero-slides')).body).toEqual({ heroSlides: [] });
     expect((await request(tampered.app).get('/api/logo')).body).toEqual({ url: publicLogoUrl(fake) });
 
+    snapshotPath = tempSnapshotPath();
     writeFileSync(snapshotPath, '{"backend": ');
     const unreadable = await backendApp(fake, { snapshotPath });
     expect(
