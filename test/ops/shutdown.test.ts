@@ -10,7 +10,7 @@ import { createHttpServer } from '../../server/ops/http-server.ts';
 import { createReadiness } from '../../server/ops/health.ts';
 import { exitOnUncaughtError, gracefulShutdown } from '../../server/ops/shutdown.ts';
 import { fixedHeroAssets, type LabelledAssets, testApp } from '../helpers/app.ts';
-import { openConnection } from '../helpers/raw-http.ts';
+import { openConnection, type RawConnection } from '../helpers/raw-http.ts';
 
 /** The real app in a real HTTP server, whose page renders wait for `release()` (a slow backend). */
 async function runningApp(timeoutMs = 5000) {
@@ -68,6 +68,26 @@ const within = <T>(ms: number, promise: Promise<T>) =>
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
+
+/** The app, its backend answering, and a connection it has accepted that has sent nothing yet. */
+async function acceptedConnection() {
+  const { server, port, shutdown, exit, release } = await runningApp();
+  cleanup = () => server.closeAllConnections();
+  release();
+  const accepted = new Promise((resolve) => server.once('connection', resolve));
+  const connection = openConnection(port);
+  await accepted;
+  return { shutdown, exit, connection };
+}
+
+/** The connection's request was answered, and closed it, and the stop then exited 0. */
+async function expectAnsweredThenExit(connection: RawConnection, exit: ReturnType<typeof vi.fn>) {
+  const answer = await connection.answer;
+  expect(answer.status).toBe(200);
+  expect(answer.headers.connection).toBe('close');
+  await until(() => exit.mock.calls.length > 0);
+  expect(exit).toHaveBeenCalledWith(0);
+}
 
 describe('graceful shutdown', () => {
   it('lets in-flight pages finish, closes idle keep-alive connections at once, then exits 0', async () => {
@@ -139,40 +159,22 @@ describe('graceful shutdown', () => {
   });
 
   it('answers a request that arrived just before shutdown but was not read yet', async () => {
-    const { server, port, shutdown, exit, release } = await runningApp();
-    cleanup = () => server.closeAllConnections();
-    release();
-    const accepted = new Promise((resolve) => server.once('connection', resolve));
-    const connection = openConnection(port);
-    await accepted;
+    const { shutdown, exit, connection } = await acceptedConnection();
     // Sent, and shutdown begins in the same turn of the event loop; a busy event loop (blocked
     // here past the first sweep for idle connections) gets to read it only after that sweep.
     connection.send('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
     shutdown('SIGTERM');
     const busyUntil = Date.now() + 150;
     while (Date.now() < busyUntil);
-    const answer = await connection.answer;
-    expect(answer.status).toBe(200);
-    expect(answer.headers.connection).toBe('close');
-    await until(() => exit.mock.calls.length > 0);
-    expect(exit).toHaveBeenCalledWith(0);
+    await expectAnsweredThenExit(connection, exit);
   });
 
   it('answers the first request of a connection opened before shutdown but sent a moment after it', async () => {
-    const { server, port, shutdown, exit, release } = await runningApp();
-    cleanup = () => server.closeAllConnections();
-    release();
-    const accepted = new Promise((resolve) => server.once('connection', resolve));
-    const connection = openConnection(port);
-    await accepted;
+    const { shutdown, exit, connection } = await acceptedConnection();
     shutdown('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     connection.send('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    const answer = await connection.answer;
-    expect(answer.status).toBe(200);
-    expect(answer.headers.connection).toBe('close');
-    await until(() => exit.mock.calls.length > 0);
-    expect(exit).toHaveBeenCalledWith(0);
+    await expectAnsweredThenExit(connection, exit);
   });
 
   it('closes a connection that never sent a byte instead of waiting for it', async () => {
