@@ -249,7 +249,12 @@ const floors = await Promise.all(
     const page = decodeBody(served.body, served.headers['content-encoding']);
     const file = path.join(OUT_DIR, `floor-page-${language}.html.gz`);
     writeFileSync(file, gzipSync(page, { level: 6 }));
-    const server = await startListening(['--import', 'tsx', path.join(APP_ROOT, 'scripts/bench/floor-server.ts'), file]);
+    const server = await startListening([
+      '--import',
+      'tsx',
+      path.join(APP_ROOT, 'scripts/bench/floor-server.ts'),
+      file,
+    ]);
     return { language, headers, server };
   }),
 );
@@ -537,12 +542,7 @@ writeFileSync(
 console.log(`\nFigures written to ${path.relative(APP_ROOT, resultsFile)}`);
 
 for (const stopWatching of unwatch) stopWatching();
-await Promise.all([
-  app.stop(),
-  unbounded.stop(),
-  ...floors.map(({ server }) => server.stop()),
-  backend.close(),
-]);
+await Promise.all([app.stop(), unbounded.stop(), ...floors.map(({ server }) => server.stop()), backend.close()]);
 
 if (failures.length) {
   console.error(`\nThe benchmark FAILED (${failures.length}):`);

@@ -12,7 +12,9 @@ const body = readFileSync(process.argv[2]!);
 const app = express();
 app.use(helmet());
 app.get('/{*splat}', (_req, res) => {
-  res.set({ 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' }).send(body);
+  res
+    .set({ 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' })
+    .send(body);
 });
 
 const server = createServer(app).listen(0, '127.0.0.1', () => {
