@@ -441,7 +441,7 @@ const throughVarnish = await benchThroughVarnish(
   [
     { name: 'GET /api/hero-slides (warm)', path: '/api/hero-slides', headers: ACCEPT_ENCODING },
     { name: 'GET / de, no cookie', path: '/', headers: ACCEPT_ENCODING },
-    // A visitor who chose a language: the page is kept per variant (target ≥ 5× direct).
+    // A visitor who chose a language: the page is kept per variant.
     { name: 'GET / en, cookie', path: '/', headers: { ...ACCEPT_ENCODING, cookie: 'selectedLanguage=en' } },
   ],
   {
