@@ -1,31 +1,14 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../server/config/paths.ts';
-import { startPostgres, type Postgres } from '../helpers/postgres.ts';
+import { MIGRATIONS, startSupabaseDatabase, type Postgres } from '../helpers/postgres.ts';
 
 /**
  * The migration that makes the live table, applied to Debian's PostgreSQL with the roles and
  * default privileges a Supabase project has: anon reads the row and can change nothing.
  */
-const MIGRATIONS = path.join(APP_ROOT, 'supabase/migrations');
-
-// What a Supabase project has before any migration of ours: its API roles, and every new table
-// in public granted to them (supabase/postgres' own setup).
-const SUPABASE_ROLES = `
-  create role anon nologin noinherit;
-  create role authenticated nologin noinherit;
-  create role service_role nologin noinherit bypassrls;
-  grant usage on schema public to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-`;
-
 let db: Postgres;
 beforeAll(async () => {
-  db = await startPostgres();
-  await db.sql(SUPABASE_ROLES);
-  for (const file of readdirSync(MIGRATIONS).sort()) await db.sql('', { file: path.join(MIGRATIONS, file) });
+  db = await startSupabaseDatabase();
 }, 60_000);
 afterAll(() => db?.stop());
 

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { APP_ROOT } from '../../server/config/paths.ts';
 
 /**
  * A throwaway PostgreSQL cluster (Debian's `postgresql`), started as a child process in a
@@ -10,12 +11,49 @@ import { promisify } from 'node:util';
  * As root, initdb and postgres run as the `postgres` user the package creates (they refuse root).
  */
 export interface Postgres {
-  /** Runs SQL through psql as `role` (the owner by default); rejects with psql's error. */
+  /** Runs SQL through psql as the owner; its output, or rejects with psql's error. */
   sql(text: string, options?: { file?: string }): Promise<string>;
+  /** The same, resolving with what the server said besides the output: its notices and warnings. */
+  messages(options: { text?: string; file?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
 const SUPERUSER = 'postgres';
+
+/** The project's migrations, in the Supabase CLI's layout: applied in the order of their names. */
+export const MIGRATIONS = path.join(APP_ROOT, 'supabase/migrations');
+
+// What a Supabase project has before any migration of ours: its API roles, and every new table
+// and function in public granted to them (supabase/postgres' own setup).
+const SUPABASE_ROLES = `
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+`;
+
+/** The migrations' file names, in order. */
+export const migrationFiles = () => readdirSync(MIGRATIONS).sort();
+
+/**
+ * A fresh database as a Supabase project has it, with the migrations applied in order: every one,
+ * or those `until` says yes to (the rest then applied with `db.migrate`).
+ */
+export async function startSupabaseDatabase({ until }: { until?: (file: string) => boolean } = {}): Promise<
+  Postgres & { migrate(files: string[]): Promise<string> }
+> {
+  const db = await startPostgres();
+  await db.sql(SUPABASE_ROLES);
+  const migrate = async (files: string[]) => {
+    let messages = '';
+    for (const file of files) messages += await db.messages({ file: path.join(MIGRATIONS, file) });
+    return messages;
+  };
+  await migrate(migrationFiles().filter((file) => until?.(file) ?? true));
+  return { ...db, migrate };
+}
 
 /** Debian's server binaries: /usr/lib/postgresql/<version>/bin, the newest version installed. */
 export function postgresBinaries(): string | null {
@@ -111,13 +149,20 @@ export async function startPostgres(): Promise<Postgres> {
     }
   }
 
+  const run = async (args: string[]) => {
+    try {
+      return await psql(args);
+    } catch (error) {
+      throw new Error((error as { stderr?: string }).stderr?.trim() || String(error));
+    }
+  };
+
   return {
     async sql(text, options = {}) {
-      try {
-        return (await psql(options.file ? ['-f', options.file] : ['-c', text])).stdout.trim();
-      } catch (error) {
-        throw new Error((error as { stderr?: string }).stderr?.trim() || String(error));
-      }
+      return (await run(options.file ? ['-f', options.file] : ['-c', text])).stdout.trim();
+    },
+    async messages({ text, file }) {
+      return (await run(file ? ['-f', file] : ['-c', text ?? ''])).stderr;
     },
     async stop() {
       // Fast shutdown: sessions end, the cluster stops cleanly.
