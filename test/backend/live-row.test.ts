@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BackendDataError } from '../../server/backend/backend-data.ts';
 import { checkLiveRow } from '../../server/backend/live-row.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
-import { liveRulesOfLanguages } from '../../server/content/live-rules.ts';
+import { liveRulesOf, liveRulesOfLanguages } from '../../server/content/live-rules.ts';
+import { loadContent } from '../../server/content/site-content.ts';
 import { EMPTY_LIVE_ROW } from '../../scripts/harness/fake-supabase.ts';
+import { LIVE_ROW_CASES } from './live-row-cases.ts';
 
 /**
  * The backend's live row is checked with the live file's rules and words, each finding naming its
@@ -118,4 +121,26 @@ describe('the live row’s check', () => {
     expect(() => checkLiveRow({ message: 'hi' }, '{"message":"hi"}', RULES)).toThrow(BackendDataError);
     expect(() => checkLiveRow(['x'], '["x"]', RULES)).toThrow(BackendDataError);
   });
+});
+
+describe('the live row’s cases, which the database’s constraints run too (test/db/live-state-rules.test.ts)', () => {
+  const rules = liveRulesOf(loadContent(DEFAULT_CONTENT_PATH));
+  const checkCase = (columns: Record<string, string>) => {
+    const rows = [row(columns)];
+    return checkLiveRow(rows, JSON.stringify(rows), rules);
+  };
+
+  it.each(LIVE_ROW_CASES.filter((c) => c.verdict === 'saved'))('takes $name', ({ columns }) => {
+    const checked = checkCase(columns);
+    expect(checked.live ? [] : checked.problems).toEqual([]);
+  });
+
+  it.each(LIVE_ROW_CASES.flatMap((c) => (c.verdict === 'saved' ? [] : [c])))(
+    'refuses $name, naming $serverNames',
+    ({ columns, serverNames }) => {
+      const checked = checkCase(columns);
+      expect(checked.live).toBeNull();
+      expect(!checked.live && checked.problems[0]).toMatch(new RegExp(`^${serverNames}\\b`));
+    },
+  );
 });
