@@ -165,10 +165,10 @@ const NO_QUERY = Object.freeze({});
 
 /**
  * What most requests ask for, answered before Express: a GET or HEAD of a page's own path, with
- * no query, whose bytes are kept already (pages.kept), gets what every request gets (every.start,
- * the Express app's first middleware too) and the kept bytes or a 304, without the router and the
- * middlewares it has no use for. Anything else, a page still to render, and every request once the
- * server shuts down, goes to `site` as it came.
+ * no query, whose bytes are kept already and whose data is at hand (pages.kept), gets what every
+ * request gets (every.start, the Express app's first middleware too) and the kept bytes or a 304,
+ * without the router and the middlewares it has no use for. Anything else, a page still to render
+ * or to wait for, and every request once the server shuts down, goes to `site` as it came.
  */
 function keptPagesFirst(
   site: RequestListener,
@@ -177,17 +177,13 @@ function keptPagesFirst(
   readiness: Readiness,
 ): RequestListener {
   return (req, res) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PAGE_URLS.has(req.url!) || !readiness.ready)
-      return site(req, res);
-    const startedMs = performance.now();
-    pages.kept({ path: req.url!, query: NO_QUERY, headers: req.headers }).then(
-      (kept) => {
-        if (!kept) return site(req, res);
-        every.start(req, res, startedMs, () => kept.route);
-        pages.sendKept(req, res, kept);
-      },
-      () => site(req, res),
-    );
+    const kept =
+      (req.method === 'GET' || req.method === 'HEAD') && PAGE_URLS.has(req.url!) && readiness.ready
+        ? pages.kept({ path: req.url!, query: NO_QUERY, headers: req.headers })
+        : null;
+    if (!kept) return site(req, res);
+    every.start(req, res, performance.now(), () => kept.route);
+    pages.sendKept(req, res, kept);
   };
 }
 

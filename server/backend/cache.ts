@@ -108,18 +108,28 @@ export class BackendCache<T> {
     this.retryAfterFailureMs = options.retryAfterFailureMs ?? RETRY_AFTER_FAILURE_MS;
   }
 
-  async get(): Promise<CacheAnswer<T>> {
-    const { freshMs, servedAtOnceMs, usableMs } = this.options.windows;
+  /**
+   * get()'s answer when it needs no call to wait for: a fresh entry, or one served at once while a
+   * refresh runs in the background; null when only get() can answer.
+   */
+  current(): CacheAnswer<T> | null {
+    const { freshMs, servedAtOnceMs } = this.options.windows;
     const known = this.entry;
-    if (known) {
-      const ageMs = this.ageOf(known);
-      if (ageMs < freshMs) return this.answer('hit', known, ageMs);
-      if (ageMs < servedAtOnceMs(this.failing)) {
-        const failing = this.failing;
-        void this.refresh({ background: true });
-        return { ...this.answer('stale', known, ageMs), failing };
-      }
+    if (!known) return null;
+    const ageMs = this.ageOf(known);
+    if (ageMs < freshMs) return this.answer('hit', known, ageMs);
+    if (ageMs < servedAtOnceMs(this.failing)) {
+      const failing = this.failing;
+      void this.refresh({ background: true });
+      return { ...this.answer('stale', known, ageMs), failing };
     }
+    return null;
+  }
+
+  async get(): Promise<CacheAnswer<T>> {
+    const { usableMs } = this.options.windows;
+    const atOnce = this.current();
+    if (atOnce) return atOnce;
     const refreshed = await this.refresh({ background: false });
     if (refreshed) return this.answer('miss', refreshed, this.ageOf(refreshed));
     const last = this.entry;

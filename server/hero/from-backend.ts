@@ -38,10 +38,20 @@ export function backendHeroSource(config: Config, backend: BackendConnection, op
   const slides = cacheOf('hero-slides', calls.heroSlides, restoreSlides(saved['hero-slides'], images, now));
   const logo = cacheOf('logo', calls.logoUrl, restoreLogo(saved.logo, images, now));
 
+  const assetsOf = (slideAnswer: CacheAnswer<HeroSlide[]>, logoAnswer: CacheAnswer<string>): PageAssets => ({
+    heroSlides: slideAnswer.entry?.value ?? null,
+    logoUrl: logoAnswer.entry?.value ?? defaultLogoUrl,
+  });
+
   return {
     async get(): Promise<PageAssets> {
       const [slideAnswer, logoAnswer] = await Promise.all([slides.get(), logo.get()]);
-      return { heroSlides: slideAnswer.entry?.value ?? null, logoUrl: logoAnswer.entry?.value ?? defaultLogoUrl };
+      return assetsOf(slideAnswer, logoAnswer);
+    },
+    current() {
+      const slideAnswer = slides.current();
+      const logoAnswer = slideAnswer && logo.current();
+      return logoAnswer ? assetsOf(slideAnswer, logoAnswer) : null;
     },
     heroSlides: async () => served(await slides.get(), NO_SLIDES),
     logo: async () => served(await logo.get(), defaultLogoUrl),

@@ -15,6 +15,7 @@ export function embeddedHeroSource(content: SiteContent): HeroSource {
   const answer = slidesWithLocalNames(content);
   return {
     get: async () => assets,
+    current: () => assets,
     heroSlides: async () => ({ ...ALWAYS_FRESH, value: answer }),
     logo: async () => ({ ...ALWAYS_FRESH, value: content.logoUrl }),
   };

@@ -20,6 +20,8 @@ export interface Served<T> {
 export interface HeroSource {
   /** For the page: slides null while unknown (the browser then asks /api/hero-slides). */
   get(): Promise<PageAssets>;
+  /** What get() answers, when it is at hand without waiting for the backend; else null. */
+  current(): PageAssets | null;
   /** For /api/hero-slides: never unknown; a fallback is an empty list. */
   heroSlides(): Promise<Served<HeroSlide[]>>;
   /** For /api/logo. */

@@ -41,11 +41,18 @@ export function withPhotos(source: HeroSource, photos: Photos, unmade: Unmade): 
   const apiSlides = remembered(photos, slidesOf<HeroSlide>);
   const pageLogo = remembered(photos, logoOf);
   const apiLogo = remembered(photos, logoOf);
+  const withPictures = (assets: PageAssets): PageAssets => ({
+    heroSlides: pageSlides(assets.heroSlides),
+    ...pageLogo(assets.logoUrl),
+  });
 
   return {
     async get(): Promise<PageAssets> {
-      const assets = await source.get();
-      return { heroSlides: pageSlides(assets.heroSlides), ...pageLogo(assets.logoUrl) };
+      return withPictures(await source.get());
+    },
+    current() {
+      const assets = source.current();
+      return assets && withPictures(assets);
     },
     async heroSlides() {
       const served = await source.heroSlides();

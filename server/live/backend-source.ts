@@ -104,6 +104,7 @@ export function backendLiveSource(
 
   return {
     get: async () => (await cache.get()).entry?.value.state ?? NO_ROW.state,
+    current: () => cache.current()?.entry?.value.state ?? null,
     close() {},
   };
 }

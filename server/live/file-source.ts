@@ -85,6 +85,7 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
 
   return {
     get: async () => state,
+    current: () => state,
     close: () => following.close(),
   };
 }

@@ -8,6 +8,8 @@ import type { LiveState } from '../../shared/live-state.ts';
 export interface LiveSource {
   /** The live state now. */
   get(): Promise<LiveState>;
+  /** What get() answers, when it is at hand without waiting for the backend; else null. */
+  current(): LiveState | null;
   /** Stops following changes. */
   close(): void;
 }

@@ -47,9 +47,7 @@ export function everyRequest(deps: EveryRequestDeps): EveryRequest {
       if (line) logAnswer(deps.logger, req, res, line);
       deps.metrics.count(route(), res.statusCode, startedMs);
     };
-    // Gone already (a client that left while its kept page was looked up): said at once.
-    if (res.destroyed) closed();
-    else res.once('close', closed);
+    res.once('close', closed);
   };
   return {
     start,

@@ -65,10 +65,11 @@ export interface PageAnswers {
   /** Every page request, as Express routes it: kept, or rendered and kept. */
   handle(req: Request, res: Response): Promise<void>;
   /**
-   * The page a request for a page's own path shows, when its bytes are kept already; null when it
-   * must be rendered or is no page. Of the request it reads the path and the Cookie header only.
+   * The page a request for a page's own path shows, when its bytes are kept already and what it
+   * shows is at hand without waiting (the sources' current values); null when it must be rendered,
+   * waited for, or is no page. Of the request it reads the path and the Cookie header only.
    */
-  kept(ask: PageAsk): Promise<KeptPage | null>;
+  kept(ask: PageAsk): KeptPage | null;
   /** Sends a kept page, or a 304 when the visitor has it. */
   sendKept(req: IncomingMessage, res: ServerResponse, kept: KeptPage): void;
 }
@@ -110,9 +111,8 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
   const pages = new PageCache();
   const versionOf = contentVersioner();
 
-  const plan = async (kind: PageKind, ask: PageAsk): Promise<PagePlan> => {
+  const planWith = (kind: PageKind, ask: PageAsk, assets: PageAssets, live: LiveState): PagePlan => {
     const choice = resolveLanguage(ask, deps.translations.languages);
-    const [assets, live] = await Promise.all([deps.heroSource.get(), deps.liveSource.get()]);
     const status = kind === 'notFound' ? 404 : 200;
 
     const at = now();
@@ -139,6 +139,10 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     const version = clock ? `${shown}|${clockStep(clock)}` : shown;
     return { kind, status, choice, assets, live, clock, headers, variant, version };
   };
+  const plan = async (kind: PageKind, ask: PageAsk): Promise<PagePlan> => {
+    const [assets, live] = await Promise.all([deps.heroSource.get(), deps.liveSource.get()]);
+    return planWith(kind, ask, assets, live);
+  };
 
   return {
     handle: async (req, res) => {
@@ -160,9 +164,12 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
       sendCached(req, res, cached, planned.status);
     },
 
-    kept: async (ask) => {
+    kept: (ask) => {
+      const assets = deps.heroSource.current();
+      const live = deps.liveSource.current();
+      if (!assets || !live) return null;
       const kind = pageKindFor(ask.path);
-      const planned = await plan(kind, ask);
+      const planned = planWith(kind, ask, assets, live);
       const page = planned.status === 200 ? pages.ready(planned.variant, planned.version) : undefined;
       return page ? { route: ROUTE_LABELS[kind], headers: planned.headers, page } : null;
     },

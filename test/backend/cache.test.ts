@@ -108,6 +108,33 @@ describe('stale-while-revalidate', () => {
     expect(fake.calls.heroImages).toBe(2);
   });
 
+  it('a kept page is sent at once with the answers at hand, stale ones too while one refresh runs, and waits past their window', async () => {
+    const { app, clock } = await backendApp(fake);
+    const english = () => request(app).get('/').set('Cookie', 'selectedLanguage=en');
+    await english();
+    const callsOnceKept = fake.calls.heroImages;
+    expect((await english()).status).toBe(200);
+    expect(fake.calls.heroImages).toBe(callsOnceKept);
+
+    clock.advance(61);
+    let release = fake.hold('heroImages');
+    const stale = await english();
+    expect(stale.text).toContain('data-testid="studio-label">Studio München</p>');
+    await fake.received('heroImages', callsOnceKept + 1);
+    release();
+    await settle();
+
+    clock.advance(121);
+    release = fake.hold('heroImages');
+    let answered = false;
+    const waiting = english().then((res) => ((answered = true), res));
+    await fake.received('heroImages', callsOnceKept + 2);
+    await settle();
+    expect(answered).toBe(false);
+    release();
+    expect((await waiting).status).toBe(200);
+  });
+
   it('past the stale-while-revalidate window waits for the backend instead', async () => {
     const { app, clock } = await backendApp(fake);
     await request(app).get('/api/hero-slides');

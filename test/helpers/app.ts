@@ -96,6 +96,7 @@ export type LabelledAssets = PageAssets & { heroSlides: HeroSlide[] | null };
 export function fixedHeroAssets(assets: LabelledAssets): HeroSource {
   return {
     get: async () => assets,
+    current: () => assets,
     heroSlides: async () => ({ ...NEW_ANSWER, value: assets.heroSlides ?? [] }),
     logo: async () => ({ ...NEW_ANSWER, value: assets.logoUrl }),
   };

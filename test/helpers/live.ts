@@ -13,6 +13,7 @@ export function changeableLive(changes: Partial<LiveChanges> = {}) {
   let state = withVersion({ ...NO_LIVE_CHANGES, ...changes }, LIVE_START);
   const source: LiveSource & { set(changes: Partial<LiveChanges>, afterMs?: number): void } = {
     get: async () => state,
+    current: () => state,
     close() {},
     set(next, afterMs = 1000) {
       state = withVersion({ ...NO_LIVE_CHANGES, ...next }, new Date(Date.parse(state.updated) + afterMs));

@@ -5,6 +5,7 @@ import { testApp } from '../helpers/app.ts';
 
 const failingBackend: HeroSource = {
   get: () => Promise.reject(new Error('backend down')),
+  current: () => null,
   heroSlides: () => Promise.reject(new Error('backend down')),
   logo: () => Promise.reject(new Error('backend down')),
 };

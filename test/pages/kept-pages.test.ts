@@ -105,6 +105,22 @@ describe('a kept page', () => {
     expect(kept.headers.connection).toBe('close');
   });
 
+  it('is sent with what its sources hold now, without waiting for them to be asked', async () => {
+    const shipped = await testApp();
+    const content = embeddedHeroSource(shipped.deps.content);
+    let asked = 0;
+    const heroSource: HeroSource = {
+      ...content,
+      // Once the page is kept, asking would never be answered.
+      get: () => (asked++ === 0 ? content.get() : new Promise(() => {})),
+    };
+    const { app } = await testApp({ heroSource });
+    await rawGet(app, '/', { 'Accept-Encoding': 'gzip' });
+    const kept = await rawGet(app, '/', { 'Accept-Encoding': 'gzip' });
+    expect(kept.status).toBe(200);
+    expect(asked).toBe(1);
+  });
+
   it('logs and counts a visitor who leaves while the page waits for its data, and sends nothing', async () => {
     let release: () => void = () => {};
     let held = false;
@@ -112,6 +128,7 @@ describe('a kept page', () => {
     const content = embeddedHeroSource(shipped.deps.content);
     const heroSource: HeroSource = {
       ...content,
+      current: () => (held ? null : content.current()),
       get: () =>
         held
           ? new Promise((resolve) => {

@@ -91,6 +91,7 @@ describe('the page cache', () => {
     const source = fixedHeroAssets(assets);
     let current = assets;
     source.get = async () => current;
+    source.current = () => current;
     const { app, renders } = await appCountingRenders({ heroSource: source });
 
     expect((await request(app).get('/')).text).toContain('>Studio Wien</p>');

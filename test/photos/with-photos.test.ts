@@ -53,6 +53,7 @@ const source = (slides: PageSlide[], logoUrl: string | null): HeroSource => {
   const served = { outcome: 'hit', ageMs: 0, failing: false, failureStatus: null } as const;
   return {
     get: async () => assets,
+    current: () => assets,
     heroSlides: async () => ({ ...served, value: slides.map((slide) => ({ ...slide, studio: 'München' })) }),
     logo: async () => ({ ...served, value: logoUrl }),
   };
