@@ -93,9 +93,9 @@ describe('the commands of the README and the guides', () => {
   });
 
   it('include both benchmarks, which CI runs in their short smoke modes', () => {
-    expect(read('.ci/run')).toMatch(/^npm run bench -- --smoke$/m);
-    expect(read('.ci/run')).toMatch(/^npm run bench -- --crowd --smoke$/m);
-    expect(read('.ci/run')).toMatch(/^npm run bench:lighthouse -- --smoke$/m);
+    expect(read('.ci/run')).toMatch(/^step '[^']+' npm run bench -- --smoke$/m);
+    expect(read('.ci/run')).toMatch(/^step '[^']+' npm run bench -- --crowd --smoke$/m);
+    expect(read('.ci/run')).toMatch(/^step '[^']+' npm run bench:lighthouse -- --smoke$/m);
   });
 });
 
