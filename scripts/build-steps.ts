@@ -56,8 +56,10 @@ export function scriptBuildOptions(mode: BuildMode, root = DIST) {
  */
 export function starterBuildOptions(appModule: string) {
   return {
-    entryPoints: [path.join(APP_ROOT, 'client/starter.ts')],
+    absWorkingDir: APP_ROOT,
+    entryPoints: ['client/starter.ts'],
     write: false,
+    metafile: true,
     // As written: a classic script of its own making, with no module wrapper or helpers.
     format: 'esm',
     minify: true,
@@ -67,10 +69,10 @@ export function starterBuildOptions(appModule: string) {
   } satisfies esbuild.BuildOptions;
 }
 
-/** The starter's text for the app module this build wrote. */
-export async function buildStarter(scripts: esbuild.Metafile): Promise<string> {
+/** The starter's text for the app module this build wrote, and what esbuild read for it. */
+export async function buildStarter(scripts: esbuild.Metafile): Promise<{ text: string; metafile: esbuild.Metafile }> {
   const built = await esbuild.build(starterBuildOptions(publicPathOf(outputsOf([scripts]), 'client/main.tsx')));
-  return built.outputFiles[0]!.text;
+  return { text: built.outputFiles[0]!.text, metafile: built.metafile };
 }
 
 /**
@@ -100,6 +102,7 @@ export function serverBuildOptions(root = DIST) {
     format: 'esm',
     target: 'node26',
     packages: 'external',
+    metafile: true,
     sourcemap: 'linked',
     jsx: 'automatic',
     logLevel: 'warning',

@@ -17,6 +17,7 @@ import {
   stylesBuildOptions,
   writeClientManifest,
 } from './build-steps.ts';
+import { writeBuildSources } from './build-sources.ts';
 
 // Built aside and swapped in at the end, so that a server or a test run started meanwhile (a second
 // test suite builds too) never finds the last build half written or gone.
@@ -32,15 +33,16 @@ const [scripts, styles] = await Promise.all([
   esbuild.build(stylesBuildOptions(staging)),
 ]);
 const starter = await buildStarter(scripts.metafile);
-writeClientManifest(staging, starter, scripts.metafile, styles.metafile);
+writeClientManifest(staging, starter.text, scripts.metafile, styles.metafile);
 precompress(scripts.metafile, styles.metafile);
-await esbuild.build(serverBuildOptions(staging));
+const server = await esbuild.build(serverBuildOptions(staging));
+writeBuildSources(staging, [scripts.metafile, styles.metafile, starter.metafile, server.metafile]);
 
 swapIn(staging, DIST);
 rmSync(previous, { recursive: true, force: true });
 
 console.log(
-  `Built ${describeSizes(scripts.metafile, styles.metafile)}, the inline starter ${(starter.length / 1024).toFixed(1)} KB`,
+  `Built ${describeSizes(scripts.metafile, styles.metafile)}, the inline starter ${(starter.text.length / 1024).toFixed(1)} KB`,
 );
 
 /** Replaces `target` by `built`; between the two renames `target` is missing only for an instant. */

@@ -56,7 +56,7 @@ const serverBuild = await esbuild.context(serverBuildOptions());
 async function buildClient(): Promise<void> {
   const built = await Promise.all([scriptBuild.rebuild(), stylesBuild.rebuild()]);
   const [scripts] = built;
-  writeClientManifest(DIST, await buildStarter(scripts.metafile), ...built.map(({ metafile }) => metafile));
+  writeClientManifest(DIST, (await buildStarter(scripts.metafile)).text, ...built.map(({ metafile }) => metafile));
   // The server loads every file in assets/ at start: leave only this build's.
   const current = new Set(built.flatMap(({ metafile }) => Object.keys(metafile.outputs).map((f) => path.basename(f))));
   for (const name of readdirSync(ASSETS_OUT)) if (!current.has(name)) rmSync(path.join(ASSETS_OUT, name));
