@@ -25,13 +25,28 @@ export interface SuitePart {
 }
 
 /**
+ * How many of the other journeys' files run at a time beside the waiting ones. Each file has its
+ * own browser and server, and a journey waits on them most of the time: with one at a time, a core
+ * stood idle half of the suite.
+ */
+export const OTHER_JOURNEYS_AT_ONCE = 2;
+
+/**
  * The parts of one engine's suite that run side by side: the whole suite as the arguments ask for
- * it when there are any (a file, `-t <name>`), or else the waiting journeys beside all the others.
+ * it when there are any (a file, `-t <name>`), or else the waiting journeys beside all the others,
+ * which run a few files at a time.
  */
 export function suiteParts(passedOn: readonly string[]): SuitePart[] {
   if (passedOn.length > 0) return [{ name: 'the suite', vitest: [...passedOn] }];
   return [
     { name: 'the journeys on the clock', vitest: [...WAITING_JOURNEYS] },
-    { name: 'the other journeys', vitest: WAITING_JOURNEYS.flatMap((file) => ['--exclude', file]) },
+    {
+      name: 'the other journeys',
+      vitest: [
+        ...WAITING_JOURNEYS.flatMap((file) => ['--exclude', file]),
+        '--fileParallelism',
+        `--maxWorkers=${OTHER_JOURNEYS_AT_ONCE}`,
+      ],
+    },
   ];
 }

@@ -9,7 +9,7 @@ import { startBusyCore } from '../../scripts/harness/busy-core.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
 import { failuresInReportFile } from '../../scripts/harness/suite-failures.ts';
 import { joinedOutcome, runSuites, summaryLines } from '../../scripts/harness/suite-runs.ts';
-import { suiteParts, WAITING_JOURNEYS } from '../../scripts/harness/suite-parts.ts';
+import { OTHER_JOURNEYS_AT_ONCE, suiteParts, WAITING_JOURNEYS } from '../../scripts/harness/suite-parts.ts';
 
 const run = promisify(execFile);
 
@@ -139,8 +139,12 @@ describe("the parts of an engine's suite, run side by side", () => {
     const [waiting, others] = suiteParts([]);
     expect(waiting!.vitest).toEqual([...WAITING_JOURNEYS]);
     for (const file of WAITING_JOURNEYS) expect(browserSuite).toContain(file);
-    // The others: the whole suite but those.
-    expect(others!.vitest).toEqual(WAITING_JOURNEYS.flatMap((file) => ['--exclude', file]));
+    // The others: the whole suite but those, a few files at a time.
+    expect(others!.vitest).toEqual([
+      ...WAITING_JOURNEYS.flatMap((file) => ['--exclude', file]),
+      '--fileParallelism',
+      `--maxWorkers=${OTHER_JOURNEYS_AT_ONCE}`,
+    ]);
   });
 
   it('are the suite as asked, in one process, when a file or a name is given', () => {
