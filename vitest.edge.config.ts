@@ -9,9 +9,10 @@ export default defineConfig({
     include: ['test/edge/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/edge/global-setup.ts'],
-    // Varnish's file and nginx's side by side: each spends most of its time waiting for its event's
-    // start (content gives times to the minute), which one wait can cover for both.
-    maxWorkers: 2,
+    // Every file side by side, each with its own server and cache: together they use a tenth of a
+    // core, and the longest spends most of its time waiting for its event's start (content gives
+    // times to the minute), which one wait covers for all.
+    maxWorkers: 6,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,3 @@
+import { describePhotosAtEdge } from './photos-suite.ts';
+
+describePhotosAtEdge('nginx');

@@ -1,0 +1,3 @@
+import { describeLiveAtEdge } from './live-suite.ts';
+
+describeLiveAtEdge('varnish');
