@@ -9,8 +9,8 @@ export default defineConfig({
     include: ['test/edge/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/edge/global-setup.ts'],
-    // Every file side by side, each with its own server and cache: together they use a tenth of a
-    // core, and the longest spends most of its time waiting for its event's start (content gives
+    // Every file side by side, each with its own server and cache: together they use under a quarter
+    // of a core, and the longest spends most of its time waiting for its event's start (content gives
     // times to the minute), which one wait covers for all.
     maxWorkers: 6,
     testTimeout: 60_000,
