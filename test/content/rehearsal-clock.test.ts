@@ -4,7 +4,8 @@ import { rehearsalClock } from '../../server/content/rehearsal-clock.ts';
 import { zonedTimeToUtc } from '../../server/content/event-time.ts';
 import { eventNow } from '../../shared/rehearsal.ts';
 
-const STARTED = Date.UTC(2026, 10, 26, 22, 15, 30, 250);
+/** When the server started: on a whole second, where the clock reads REHEARSAL_CLOCK exactly. */
+const STARTED = Date.UTC(2026, 10, 26, 22, 15, 30);
 const setting = (given: string) => loadConfig({ REHEARSAL_CLOCK: given }).rehearsalClock!;
 
 describe('the rehearsal clock', () => {
@@ -15,6 +16,17 @@ describe('the rehearsal clock', () => {
     expect(eventNow(rehearsal.shiftMs, STARTED + 90_000)).toBe(Date.UTC(2027, 2, 18, 16, 56, 30));
     expect(rehearsal).toMatchObject({ clockAtStart: '2027-03-18 17:55', timeZone: 'Europe/Vienna' });
   });
+
+  it.each([250, 499, 500, 750])(
+    "moves by whole seconds, so that its moments fall on the real clock's, reading REHEARSAL_CLOCK within half a second of a start %i ms into a second",
+    (intoSecond) => {
+      const startedAt = STARTED + intoSecond;
+      const rehearsal = rehearsalClock(setting('2027-03-18T17:55'), 'Europe/Vienna', startedAt);
+      expect(rehearsal.shiftMs % 1000).toBe(0);
+      const lag = eventNow(rehearsal.shiftMs, startedAt) - Date.UTC(2027, 2, 18, 16, 55);
+      expect(Math.abs(lag)).toBeLessThanOrEqual(500);
+    },
+  );
 
   it('reads the same wall clock as another instant in another zone', () => {
     const newYork = rehearsalClock(setting('2027-03-18T17:55'), 'America/New_York', STARTED);
