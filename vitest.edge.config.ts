@@ -10,9 +10,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/edge/global-setup.ts'],
     // Every file side by side, each with its own server and cache: together they use under a quarter
-    // of a core, and the longest spends most of its time waiting for its event's start (content gives
-    // times to the minute), which one wait covers for all.
-    maxWorkers: 6,
+    // of a core, most of their time waiting for caches' lifetimes to pass.
+    maxWorkers: 8,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

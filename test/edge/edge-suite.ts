@@ -83,8 +83,8 @@ export function describeEdge(name: CacheName) {
       return server.logs.some((line) => line.requestId === answer.headers['x-request-id']);
     };
     const at = (url: string, headers: RequestHeaders = {}) => get(cache.url + url, headers);
-    /** The event in these runs starts on the next whole minute at least 40 s away. */
-    const eventStart = wholeMinuteFromNow(40_000);
+    /** The event in these runs starts in an hour or so: a crowd across a start has files of its own. */
+    const eventStart = wholeMinuteFromNow(60 * 60_000);
     let contentPath: string;
     const languages = withFixtureLanguages();
 
@@ -299,61 +299,6 @@ export function describeEdge(name: CacheName) {
       await logsSettle();
       expect(reachedServer('/') - before).toBe(madeUp.length);
     });
-
-    it('lets a crowd of mixed visitors across the start reach the server about once per page variant and lifetime, and shows the live page from the start', async () => {
-      // The last second before a change counts too: with no copy kept for it, a crowd passed the
-      // edge for that whole second, at every step of the countdown.
-      const variants = ['', 'selectedLanguage=de', 'selectedLanguage=en', 'selectedLanguage=es'];
-      const pages = ['/', '/impressum'];
-      const from = eventStart - 3000;
-      const until = eventStart + 3000;
-      expect(Date.now(), 'the runs before took longer than the lead time').toBeLessThan(from - 500);
-      await logsSettle();
-      await wait(from - Date.now());
-      const before = pages.map(reachedServer);
-      const started = performance.now();
-      let sent = 0;
-      const landing: { sentAt: number; answeredAt: number; phase: string | undefined }[] = [];
-      await Promise.all(
-        Array.from({ length: 16 }, async (_, worker) => {
-          while (Date.now() < until) {
-            const cookie = variants[(worker + sent) % variants.length]!;
-            const page = pages[Math.floor(sent / variants.length) % pages.length]!;
-            sent++;
-            const sentAt = Date.now();
-            const answer = await at(page, {
-              'Accept-Encoding': 'gzip, deflate, br',
-              ...(cookie ? { Cookie: cookie } : {}),
-            });
-            expect(answer.status).toBe(200);
-            if (page === '/') {
-              const phase = /data-event-phase="(\w+)"/.exec(decoded(answer).toString())?.[1];
-              landing.push({ sentAt, answeredAt: Date.now(), phase });
-            }
-            // Visitors, not a flood: a few thousand requests, and the caches' logs stay readable.
-            await wait(20);
-          }
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      await logsSettle();
-      const reached = pages.map(reachedServer).reduce((sum, count, i) => sum + count - before[i]!, 0);
-      figures['crowd: visitor requests'] = sent;
-      figures['crowd: page requests reaching the server'] = reached;
-      figures['crowd: page requests reaching the server per 1000'] = Math.round((reached / sent) * 100_000) / 100;
-      // Eight variants, each at most once per lifetime (a second at least, five at most).
-      expect(reached, `${reached} of ${sent} in ${seconds.toFixed(1)} s`).toBeLessThanOrEqual(
-        pages.length * variants.length * (Math.ceil(seconds) + 1),
-      );
-      // Never the live page before the start, never the countdown kept from before once it has
-      // come (the caches' clocks are this machine's; a request may wait a moment to be read).
-      const early = landing.filter(({ answeredAt, phase }) => answeredAt < eventStart && phase !== 'before');
-      const late = landing.filter(({ sentAt, phase }) => sentAt >= eventStart + 250 && phase !== 'live');
-      expect(landing.filter(({ answeredAt }) => answeredAt < eventStart).length).toBeGreaterThan(100);
-      expect(landing.filter(({ sentAt }) => sentAt >= eventStart + 250).length).toBeGreaterThan(100);
-      expect(early, 'live before the start').toEqual([]);
-      expect(late, 'the countdown after the start').toEqual([]);
-    }, 150_000);
 
     it.each([
       ['/', 'en'],

@@ -1,0 +1,3 @@
+import { describeCrowdAtEdge } from './crowd-suite.ts';
+
+describeCrowdAtEdge('nginx');
