@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toZonedIsoString } from '../../server/content/event-time.ts';
 import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
-import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { wallClockTime } from '../helpers/event-times.ts';
 import { dictionary } from '../helpers/render-client.tsx';
@@ -12,9 +11,7 @@ import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { openTab, throughTheFile } from './live-channels.ts';
-
-/** How far before the event's start the rehearsal's clock is set: time to open the pages and hydrate them. */
-const LEAD_MS = 40_000;
+import { leadTime, rehearsalShiftOf } from './real-clock.ts';
 
 const browsers = setUpBrowsers();
 // The shipped content file, as the event team would rehearse with their own: its event months ahead.
@@ -24,10 +21,12 @@ const start = event.start.getTime();
 describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
   it('shows its mark and the countdown, then turns live as the real clock passes the shifted start', async () => {
     const t = dictionary('en');
+    // Time to start the server, read its HTML and open a tab before the start.
+    const lead = await leadTime(browsers, 2);
     // As on the image: NODE_ENV=production with the second variable that allows a rehearsal there.
-    // An instant with its offset, to the second: the event clock reads LEAD_MS before the start.
+    // An instant with its offset, to the second: the event clock reads `lead` before the start.
     const server = await startServer({
-      REHEARSAL_CLOCK: toZonedIsoString(new Date(start - LEAD_MS), event.timeZone),
+      REHEARSAL_CLOCK: toZonedIsoString(new Date(start - lead), event.timeZone),
       REHEARSAL_IN_PRODUCTION: 'yes',
     });
     try {
@@ -38,7 +37,10 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
       // The server's HTML, before any script: the mark and the countdown on the shifted clock.
       const html = await (await fetch(`${server.url}/?lng=en`)).text();
       expect(html).toContain(`<strong>${t.rehearsal.label}</strong>`);
-      expect(html).toContain(`data-testid="countdown">${t.countdown.startsIn.replace('{{duration}}', '1 min')}<`);
+      // In whole minutes, rounded up.
+      const count = Math.ceil(lead / 60_000);
+      const minutes = t.countdown[count === 1 ? 'minutes_one' : 'minutes_other'].replace('{{count}}', String(count));
+      expect(html).toContain(`data-testid="countdown">${t.countdown.startsIn.replace('{{duration}}', minutes)}<`);
 
       const visitor = await browsers.visitor(server.url, { language: 'en', viewport: { width: 390, height: 844 } });
       const lateness = await watchTimerLateness(visitor);
@@ -50,12 +52,7 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
       );
       // The moment on the real clock when the shifted clock reaches the start: the server fixed the
       // shift as it started, and the page carries it.
-      const { shiftMs } = await visitor.evaluate(
-        () =>
-          (JSON.parse(document.getElementById('bootstrap-data')!.textContent!) as { app: { rehearsal: Rehearsal } }).app
-            .rehearsal,
-      );
-      const moment = start - shiftMs;
+      const moment = start - (await rehearsalShiftOf(visitor));
       expect(Date.now()).toBeLessThan(moment);
       await visitor.evaluate(() => {
         const hero = document.querySelector('.hero')!;
@@ -73,7 +70,7 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
 
       // Hydrated: the browser's event clock is the shifted one, counting the seconds to the start.
       expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
-      expect(await visitor.text('[data-testid="countdown"]')).toMatch(/^Starts in (1 min )?\d+ s$/);
+      expect(await visitor.text('[data-testid="countdown"]')).toMatch(/^Starts in (\d+ min )?\d+ s$/);
       expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
       // The mark covers nothing: it sits above the page, in the flow.
       const [bannerBottom, pageTop] = await visitor.evaluate(() => [
@@ -126,22 +123,21 @@ describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
         timeout,
         what: `the hero to say "${phase}"`,
       });
-    // The event clock reads half a minute past the planned start: the broadcast is on.
+    // The team writes whole minutes: the delayed start is the first whole minute after the planned
+    // one that leaves time to open a tab and write two changes, and the rehearsal's clock reads that
+    // long before it, past the planned start: the broadcast is on.
+    const lead = await leadTime(browsers, 2);
+    const delayed = start + Math.ceil((lead + 5000) / 60_000) * 60_000;
     const channel = await throughTheFile({
-      REHEARSAL_CLOCK: toZonedIsoString(new Date(start + 30_000), event.timeZone),
+      REHEARSAL_CLOCK: toZonedIsoString(new Date(delayed - lead), event.timeZone),
       REHEARSAL_IN_PRODUCTION: 'yes',
     });
     try {
       const visitor = await openTab(browsers, channel.server, 'en');
       expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('live');
-      const { shiftMs } = await visitor.evaluate(
-        () =>
-          (JSON.parse(document.getElementById('bootstrap-data')!.textContent!) as { app: { rehearsal: Rehearsal } }).app
-            .rehearsal,
-      );
+      const shiftMs = await rehearsalShiftOf(visitor);
 
-      // Not on air after all: the start moves to the event clock's next whole minute at least 20 s away.
-      const delayed = Math.ceil((Date.now() + shiftMs + 20_000) / 60_000) * 60_000;
+      // Not on air after all: the start moves to the delayed one.
       channel.write({ startTime: wallTime(delayed) });
       await phaseIs(visitor, 'before', 15_000);
       expect(await visitor.text('.hero__when')).toContain(wallTime(delayed));
@@ -156,6 +152,7 @@ describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
       );
 
       // Live at the delayed start, on the rehearsal's clock.
+      expect(Date.now(), 'the tab and the changes took longer than the lead').toBeLessThan(delayed - shiftMs);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, delayed - shiftMs - Date.now())));
       await phaseIs(visitor, 'live', 10_000);
       expect(await visitor.text('.hero__live')).toBe(t.hero.live);

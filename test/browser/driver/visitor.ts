@@ -239,10 +239,16 @@ export class Visitor {
     return this.tab.screenshot();
   }
 
-  async close(): Promise<void> {
-    await this.tab.close();
-    await this.line.close();
+  /** Closes the tab and its line, once however often it is called: a journey may close a visitor before its test ends. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.tab.close();
+      await this.line.close();
+    })();
+    return this.closing;
   }
+
+  private closing: Promise<void> | undefined;
 }
 
 /** A call to the engine in a few words: its name and the start of its first argument (a function's text, a selector). */
