@@ -1,5 +1,6 @@
 import nodeConsole from 'node:console';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { removeTempDirs } from './helpers/temp-dirs.ts';
 
 /**
  * Any console.error or console.warn a test did not ask for fails it, so a React
@@ -49,3 +50,13 @@ export function consoleCalls(level: 'error' | 'warn'): unknown[][] {
   allowed.add(level);
   return calls[level];
 }
+
+// Run before each test file, whose end this marks: whatever a file left behind goes with it, so
+// that the next one in the same worker (the unit suite shares its module cache between files)
+// starts as if it were the first.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  removeTempDirs();
+});

@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import type { CachedEndpoint, CacheObserver, CacheOutcome } from '../../server/backend/cache-events.ts';
 import { testApp } from './app.ts';
+import { tempDir } from './temp-dirs.ts';
 import {
   fileEntry,
   folderEntry,
@@ -31,13 +30,9 @@ export function recordingObserver() {
   return { observer, record };
 }
 
-const snapshotFolders = mkdtempSync(path.join(os.tmpdir(), 'backend-cache-test-'));
-// Registered when a test file imports this helper, so it runs after that file's tests.
-afterAll(() => rmSync(snapshotFolders, { recursive: true, force: true }));
-
 /** A snapshot path in a folder of its own, removed after the test file. */
 export function tempSnapshotPath(): string {
-  return path.join(mkdtempSync(path.join(snapshotFolders, 'run-')), 'snapshot.json');
+  return path.join(tempDir('backend-snapshot-'), 'snapshot.json');
 }
 
 export interface BackendAppOptions {

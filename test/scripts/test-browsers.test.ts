@@ -87,13 +87,14 @@ describe('the busy core of --busy (scripts/harness/busy-core.ts)', () => {
     const busy = startBusyCore();
     try {
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      // A whole core for 1.5 s, less what a loaded machine takes from it.
-      expect(busy.cpuSeconds()).toBeGreaterThan(0.5);
+      // A whole core for 1.5 s, less what a loaded machine takes from it: a fifth of a core with
+      // six unit files at once on two cores. A process that slept would have next to none.
+      expect(busy.cpuSeconds()).toBeGreaterThan(0.15);
     } finally {
       await busy.stop();
     }
     expect(() => process.kill(busy.pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
-    expect(busy.cpuSeconds()).toBeGreaterThan(0.5);
+    expect(busy.cpuSeconds()).toBeGreaterThan(0.15);
   });
 });
 

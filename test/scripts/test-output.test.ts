@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../server/config/paths.ts';
+import { OWN_MODULE_CACHE } from '../../vitest.config.ts';
 
 const FIXTURES = 'test/fixtures/test-output';
 
@@ -39,5 +41,17 @@ describe("the unit suite's output", () => {
     expect(output).toContain('expected 1 to be 2');
     expect(output).toContain('Unexpected console.error (1x): error reported by the test window');
     expect(output).toMatch(/Tests\s+2 failed/);
+  });
+});
+
+describe("the unit suite's module cache", () => {
+  it('is its own for exactly the files that mock a module, which a cache shared with other files may have loaded already', () => {
+    const mocking = readdirSync(path.join(APP_ROOT, 'test'), { recursive: true, encoding: 'utf8' })
+      // The unit suite's files: the other suites have configs of their own.
+      .filter((file) => /\.test\.tsx?$/.test(file) && !/^(browser|edge|db|container)\//.test(file))
+      .map((file) => `test/${file}`)
+      .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(APP_ROOT, file), 'utf8')));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect([...OWN_MODULE_CACHE].sort()).toEqual(mocking.sort());
   });
 });
