@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveSchema } from './live-file.ts';
 import { contentSchema } from './site-content.ts';
 
 /**
@@ -16,4 +17,21 @@ export function contentJsonSchema(): Record<string, unknown> {
 
 export function contentJsonSchemaText(): string {
   return `${JSON.stringify(contentJsonSchema(), null, 2)}\n`;
+}
+
+/**
+ * The live file's JSON Schema, generated as the content file's is from the schema the server
+ * checks it with. What it cannot state (the default language's notice text, the day's times
+ * within the event's day, the stream's origin) is checked when the server reads the file and by
+ * `npm run check:content`.
+ */
+export function liveJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(liveSchema, { io: 'input', unrepresentable: 'any' }),
+    title: 'Event landing page live state',
+  };
+}
+
+export function liveJsonSchemaText(): string {
+  return `${JSON.stringify(liveJsonSchema(), null, 2)}\n`;
 }

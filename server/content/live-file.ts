@@ -27,6 +27,7 @@ const noticeText = z
  * text, never markup: the page shows `<b>` as the four characters it is.
  */
 export const liveSchema = z.strictObject({
+  $schema: z.string().optional().describe('The JSON Schema an editor checks the file against: "./live.schema.json"'),
   notice: z
     .strictObject({
       level: z.enum(NOTICE_LEVELS).describe('"info", or "warning" to stand out'),

@@ -49,6 +49,11 @@ describe('the live file’s check', () => {
     });
   });
 
+  it('takes the "$schema" an editor checks the file against, and nothing from it', () => {
+    const named = GOOD.replace('{\n', '{\n  "$schema": "./live.schema.json",\n');
+    expect(check(named)).toEqual(check(GOOD));
+  });
+
   it('takes an empty object, a notice of null and no status as no live changes', () => {
     expect(check('{}\n').live).toEqual({ notice: null, status: null, schedule: null, stream: null });
     expect(check('{ "notice": null, "status": null }').live).toEqual({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentJsonSchema } from '../../server/content/json-schema.ts';
+import { contentJsonSchema, liveJsonSchema } from '../../server/content/json-schema.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 
 const SCHEMA_PATH = path.join(APP_ROOT, 'content', 'event.schema.json');
@@ -41,6 +41,57 @@ describe("the content file's JSON Schema", () => {
     const content = shippedContent();
     edit(content);
     expect(schemaValidator()(content)).toBe(false);
+  });
+});
+
+describe("the live file's JSON Schema", () => {
+  const LIVE_SCHEMA_PATH = path.join(APP_ROOT, 'content', 'live.schema.json');
+  const validator = () =>
+    new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(readJson(LIVE_SCHEMA_PATH));
+  /** The event team's guide's example, naming the schema as the guide's examples do. */
+  const example = () => ({
+    $schema: './live.schema.json',
+    notice: { level: 'warning', text: { de: 'Der Beginn verschiebt sich auf 18:15 Uhr.', en: 'The start moves.' } },
+    status: 'EventPostponed',
+    startTime: '18:15',
+    stream: { embedUrl: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ' },
+  });
+
+  it('is the one generated from the zod schema the server checks with (run `npm run content:schema`)', () => {
+    expect(readJson(LIVE_SCHEMA_PATH)).toEqual(liveJsonSchema());
+  });
+
+  it('accepts a live file that names it, and an empty one', () => {
+    const validate = validator();
+    expect(validate(example()), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({})).toBe(true);
+  });
+
+  it("is named by every live file the event team's guide shows, each of which it accepts", () => {
+    const guide = readFileSync(path.join(APP_ROOT, 'docs/event-team.md'), 'utf8');
+    const examples = [...guide.matchAll(/```json\n([\s\S]*?)```/g)]
+      // A placeholder the team fills in: a video's id is 11 characters.
+      .map(([, block]) => block!.replace(/^ {2}/gm, '').replace('<backup id>', 'aqz-KE-bpKQ'))
+      .filter((block) => /"(notice|status|startTime|endTime|stream)"/.test(block) && block.trim().startsWith('{'))
+      .map((block) => JSON.parse(block) as Record<string, unknown>);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    const validate = validator();
+    for (const example of examples) {
+      expect(example.$schema, JSON.stringify(example)).toBe('./live.schema.json');
+      expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['an unknown level', (live: any) => (live.notice.level = 'urgent')],
+    ['an unknown field', (live: any) => (live.notise = live.notice)],
+    ['a notice text over 200 characters', (live: any) => (live.notice.text.en = 'x'.repeat(201))],
+    ['a time that is not HH:MM', (live: any) => (live.startTime = '6pm')],
+    ['an unknown status', (live: any) => (live.status = 'Delayed')],
+  ])('flags %s, as an editor types it', (_name, edit) => {
+    const live = example();
+    edit(live);
+    expect(validator()(live)).toBe(false);
   });
 });
 

@@ -106,15 +106,17 @@ describe('in a copy of the project', () => {
   });
   afterAll(() => project?.remove());
 
-  it('npm run content:schema writes the content file’s schema as committed', async () => {
-    const schema = path.join(project.dir, 'content/event.schema.json');
-    rmSync(schema);
+  it('npm run content:schema writes the content file’s and the live file’s schemas as committed', async () => {
+    const schemas = ['content/event.schema.json', 'content/live.schema.json'];
+    for (const schema of schemas) rmSync(path.join(project.dir, schema));
     const { stdout } = await execFileAsync('npm', ['run', 'content:schema'], {
       cwd: project.dir,
       env: { PATH: process.env.PATH, HOME: process.env.HOME },
     });
-    expect(stdout).toContain('wrote content/event.schema.json');
-    expect(readFileSync(schema, 'utf8')).toBe(read('content/event.schema.json'));
+    for (const schema of schemas) {
+      expect(stdout).toContain(`wrote ${schema}`);
+      expect(readFileSync(path.join(project.dir, schema), 'utf8')).toBe(read(schema));
+    }
   }, 60_000);
 
   describe('npm start', () => {
