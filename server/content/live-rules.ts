@@ -18,7 +18,7 @@ export interface LiveRules {
 
 /** The rules of a content file that loaded. */
 export function liveRulesOf(content: SiteContent): LiveRules {
-  const { date, startTime, endTime, timeZone } = content.raw.event;
+  const { date, startTime, endTime, timeZone, status } = content.raw.event;
   const languages = content.public.languages;
   return {
     languages: languages.map((language) => language.code),
@@ -28,6 +28,7 @@ export function liveRulesOf(content: SiteContent): LiveRules {
       startTime,
       endTime,
       timeZone,
+      status,
       form: (start, end) => ({
         start: start.getTime(),
         end: end.getTime(),

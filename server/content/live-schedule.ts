@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventStatus } from '../../shared/event-clock.ts';
 import type { LiveSchedule } from '../../shared/live-state.ts';
 import { zonedTimeToUtc } from './event-time.ts';
 import type { Finding } from './findings.ts';
@@ -16,6 +17,8 @@ export interface LiveEventRules {
   startTime: string;
   endTime: string;
   timeZone: string;
+  /** event.status: what the page states where the live state gives no status of its own. */
+  status: EventStatus;
   /** The schedule the page carries for these instants: its date and times in every offered language. */
   form(start: Date, end: Date): LiveSchedule;
 }

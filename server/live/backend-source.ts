@@ -10,6 +10,7 @@ import { NO_LIVE_CHANGES } from '../content/live-file.ts';
 import type { LiveRules } from '../content/live-rules.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
 import { withVersion } from './live-version.ts';
+import { pageShows } from './page-shows.ts';
 
 export interface BackendLiveSourceOptions {
   /** The content file's rules the row is checked with. */
@@ -67,17 +68,11 @@ export function backendLiveSource(
     }
     for (const warning of checked.warnings) logger.warn({ table: 'live_state' }, `live_state: ${warning}`);
     const state = withVersion(checked.live, new Date(checked.updated));
-    if (state.version !== kept.state.version)
-      logger.info(
-        {
-          table: 'live_state',
-          version: state.version,
-          notice: state.notice?.level ?? null,
-          status: state.status,
-          stream: state.stream?.embedUrl ?? null,
-        },
-        'live state changed',
-      );
+    // Every save that is taken is confirmed, one that changes nothing the page shows as well.
+    logger.info(
+      { table: 'live_state', version: state.version, ...pageShows(state, rules) },
+      state.version !== kept.state.version ? 'live state changed' : 'live row read; nothing the page shows changed',
+    );
     kept = { state, row: (rows as unknown[])[0] };
     return { value: kept, dropped: [] };
   };

@@ -5,6 +5,7 @@ import type { LiveState } from '../../shared/live-state.ts';
 import { checkLiveFileText, NO_LIVE_CHANGES, readLiveFile, type LiveFileCheck } from '../content/live-file.ts';
 import type { LiveRules } from '../content/live-rules.ts';
 import { followFolder } from './folder-watch.ts';
+import { pageShows } from './page-shows.ts';
 import type { LiveObserver, LiveSource } from './live-source.ts';
 import { withVersion } from './live-version.ts';
 
@@ -63,16 +64,18 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);
     const next = withVersion(reading.live, changedAt(now, state));
-    if (next.version === state.version) return;
+    // Every save that is taken is confirmed, one that changes nothing the page shows as well:
+    // a good file put back after a refused one is not left unanswered.
+    if (next.version === state.version) {
+      logger.info(
+        { file: shown, version: state.version, ...pageShows(state, rules) },
+        'live file read; nothing the page shows changed',
+      );
+      return;
+    }
     state = next;
     logger.info(
-      {
-        file: shown,
-        version: state.version,
-        notice: state.notice?.level ?? null,
-        status: state.status,
-        stream: state.stream?.embedUrl ?? null,
-      },
+      { file: shown, version: state.version, ...pageShows(state, rules) },
       'text' in now && now.text === null ? 'live file removed: no live changes' : 'live state changed',
     );
   };

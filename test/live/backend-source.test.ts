@@ -93,6 +93,37 @@ describe('the live row', () => {
     expect(fake.calls.liveRows).toBe(2);
   });
 
+  it('confirms each row it takes in the log with what the page shows, a save that changes none of it as read', async () => {
+    const { app, clock, logLines } = await liveApp();
+    await live(app);
+    // The content file's times, as the row leaves them, on the event's clock; the row's status.
+    const shows = {
+      table: 'live_state',
+      notice: 'warning',
+      noticeLanguages: ['de', 'en'],
+      status: 'EventPostponed',
+      start: '2027-03-18T18:00',
+      end: '2027-03-18T21:30',
+      stream: null,
+    };
+    expect(logLines.filter((line) => line.msg === 'live state changed')).toEqual([expect.objectContaining(shows)]);
+    // The same words saved again a minute later, then a delay.
+    fake.reply.liveRows = rows({ ...GOOD, updated_at: '2027-03-18T16:41:00+00:00' });
+    clock.advance(10);
+    await live(app);
+    expect(logLines.filter((line) => line.msg === 'live row read; nothing the page shows changed')).toEqual([
+      expect.objectContaining(shows),
+    ]);
+    fake.reply.liveRows = rows({ ...GOOD, status: null, start_time: '18:15', updated_at: '2027-03-18T16:42:00+00:00' });
+    clock.advance(10);
+    await live(app);
+    expect(logLines.filter((line) => line.msg === 'live state changed').at(-1)).toMatchObject({
+      ...shows,
+      status: 'EventRescheduled',
+      start: '2027-03-18T18:15',
+    });
+  });
+
   it('makes one call for any number of concurrent misses', async () => {
     const { app } = await liveApp();
     const release = fake.hold('liveRows');

@@ -15,7 +15,9 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileLiveSource, type FileLiveSourceOptions } from '../../server/live/file-source.ts';
 import type { LiveSource } from '../../server/live/live-source.ts';
-import { liveRulesOfLanguages } from '../../server/content/live-rules.ts';
+import { liveRulesOf, liveRulesOfLanguages } from '../../server/content/live-rules.ts';
+import { loadContent } from '../../server/content/site-content.ts';
+import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
 import type { LiveState } from '../../shared/live-state.ts';
 
@@ -114,6 +116,49 @@ describe('the live file at start', () => {
     expect(await refusals()).toBe(1);
     writeFileSync(file, notice('Gut'));
     await until(source, 'Gut');
+  });
+});
+
+describe('the log line confirming a save', () => {
+  it('names what the page shows: the notice, its languages, the status, the start and end on the event’s clock, the stream', async () => {
+    const { file, start, logs } = setUp({ rules: liveRulesOf(loadContent(DEFAULT_CONTENT_PATH)) });
+    const source = start();
+    writeFileSync(
+      file,
+      JSON.stringify({ notice: { level: 'warning', text: { de: 'Später', en: 'Later' } }, startTime: '18:15' }),
+    );
+    await until(source, 'Später');
+    expect(logs.find((line) => line.msg === 'live state changed')).toMatchObject({
+      file: 'live.json',
+      notice: 'warning',
+      noticeLanguages: ['de', 'en'],
+      // A moved start of a scheduled event: rescheduled, at the new time; the end the content file's.
+      status: 'EventRescheduled',
+      start: '2027-03-18T18:15',
+      end: '2027-03-18T21:30',
+      stream: null,
+    });
+  });
+
+  it('says a save that changes nothing the page shows was read, a good file put back after a refused one too', async () => {
+    const { file, start, logs } = setUp();
+    const source = start();
+    writeFileSync(file, notice('Eins'));
+    await until(source, 'Eins');
+    // The same notice, written otherwise.
+    writeFileSync(file, `${notice('Eins')}\n\n`);
+    await expect.poll(() => logs.length).toBe(2);
+    writeFileSync(file, '{ "notice": ');
+    await expect.poll(() => logs.length).toBe(3);
+    writeFileSync(file, notice('Eins'));
+    await expect.poll(() => logs.length).toBe(4);
+    expect(logs.map((line) => [line.level, line.msg])).toEqual([
+      [30, 'live state changed'],
+      [30, 'live file read; nothing the page shows changed'],
+      [40, expect.stringMatching(/^live file change refused; the live state stays as it was: /)],
+      [30, 'live file read; nothing the page shows changed'],
+    ]);
+    expect(logs[3]).toMatchObject({ notice: 'info', noticeLanguages: ['de'], status: null, stream: null });
   });
 });
 
