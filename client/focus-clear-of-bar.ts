@@ -2,6 +2,8 @@
 const BAR_SELECTOR = '.language-menu';
 /** The bar a notice that came later shows in, at the bottom of the viewport (LateLiveNotice). */
 const BOTTOM_BAR_SELECTOR = '.live-notice-region [data-testid="live-notice"]';
+/** That bar with its close button, which the keyboard reaches in the bar itself. */
+const BOTTOM_BAR_CONTAINER = '.live-notice-bar';
 
 /**
  * Keeps the element the keyboard focuses out from under the sticky language bar, and from under
@@ -17,7 +19,7 @@ export function keepFocusClearOfBar(doc: Document = document): () => void {
     if (!(element instanceof HTMLElement) || !element.matches(':focus-visible')) return;
     const bar = doc.querySelector(BAR_SELECTOR);
     const bottomBar = doc.querySelector(BOTTOM_BAR_SELECTOR);
-    if (bar?.contains(element)) return;
+    if (bar?.contains(element) || element.closest(BOTTOM_BAR_CONTAINER)) return;
     requestAnimationFrame(() => {
       const box = element.getBoundingClientRect();
       const barBottom = bar?.getBoundingClientRect().bottom ?? 0;

@@ -30,20 +30,37 @@ export function LiveNotice() {
 
 /**
  * A notice that came after the page was rendered, in a polite live region (there from the start,
- * empty, so that a screen reader hears the notice once, when it comes) at the end of the page: it
- * sticks to the bottom of the viewport, over the page, and takes its room only at the page's end,
- * so that the footer can be scrolled clear of it. Taken down, it keeps that room, hidden.
+ * empty, so that a screen reader hears the notice once, when it comes) in a bar at the end of the
+ * page: it sticks to the bottom of the viewport, over the page, and takes its room only at the
+ * page's end, so that the footer can be scrolled clear of it. The visitor may close it, for that
+ * notice: the next one shows again. Closed or taken down, it keeps that room, hidden. The button
+ * is beside the live region, not in it, so that its name is not read out with the notice.
  */
 export function LateLiveNotice() {
+  const { t } = useTranslation();
   const { live } = useAppData();
   const [rendered] = useState(live.notice);
   const [last, setLast] = useState<Notice | null>(null);
+  const [closed, setClosed] = useState<Notice | null>(null);
   const late = live.notice && !sameNotice(live.notice, rendered) ? live.notice : null;
   if (late && late !== last) setLast(late);
   const notice = late ?? last;
+  const shown = late !== null && !sameNotice(late, closed);
   return (
-    <div className="live-notice-region" aria-live="polite">
-      {notice && <NoticeText notice={notice} shown={!!late} />}
+    <div className="live-notice-bar">
+      <div className="live-notice-region" aria-live="polite">
+        {notice && <NoticeText notice={notice} shown={shown} />}
+      </div>
+      {shown && (
+        <button
+          type="button"
+          className="live-notice-bar__close"
+          aria-label={t('liveNotice.close')}
+          onClick={() => setClosed(late)}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
     </div>
   );
 }

@@ -147,4 +147,84 @@ describe(`an open page in ${browsers.engine}`, () => {
     expect(await problemsOf(visitor)).toEqual([]);
     expect(visitor.line.requests.filter((request) => request.path === '/').length).toBe(1);
   });
+
+  it('lets the visitor close a notice that came later, by click and by keyboard, and shows the next one again', async () => {
+    writeLive({});
+    const en = dictionary('en');
+    const NEXT = { level: 'info', text: { de: 'Jetzt live aus Wien', en: 'Live now from Vienna' } };
+    const visitor = await browsers.visitor(server.url, { language: 'en', viewport: { width: 390, height: 844 } });
+    await visitor.goto('/');
+    await waitForHydration(visitor, 40_000);
+    await visitor.evaluate(watchInPage);
+    const noticeSays = (text: string) =>
+      visitor.waitFor(
+        (text) => document.querySelector('[data-testid="live-notice"]')?.textContent?.endsWith(text),
+        text,
+        { timeout: 20_000, what: `the notice "${text}"` },
+      );
+    /**
+     * Closes the notice by `act`, and checks that what the visitor sees has not moved on the
+     * screen. The page is scrolled to its end first, where the bar lies in the flow, and left to
+     * settle (sections a scroll reveals take their own size then): a click brings the bar into
+     * view first (WebDriver's scrolls it to the centre), which scrolls nothing from there, and a
+     * bar that gave up its room there would pull the page down.
+     */
+    const closedBy = async (act: () => Promise<void>) => {
+      const onScreen = (scroll: boolean) =>
+        visitor.evaluate(async (scroll) => {
+          if (scroll) scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return ['#location-heading', 'footer', '.footer a[href]'].map(
+            (selector) => document.querySelector(selector)!.getBoundingClientRect().top,
+          );
+        }, scroll);
+      let before = await onScreen(true);
+      for (let settled = await onScreen(true); settled.join() !== before.join(); settled = await onScreen(true))
+        before = settled;
+      await act();
+      await visitor.waitFor(() => !document.querySelector('[data-testid="live-notice"]'), undefined, {
+        timeout: 5000,
+        what: 'the notice to close',
+      });
+      expect(await onScreen(false)).toEqual(before);
+      expect(await visitor.count('.live-notice-bar__close')).toBe(0);
+    };
+
+    // By click.
+    writeLive({ notice: NOTICE });
+    await noticeSays(NOTICE.text.en);
+    expect(await visitor.attribute('.live-notice-bar__close', 'aria-label')).toBe(en.liveNotice.close);
+    await closedBy(() => visitor.click('.live-notice-bar__close'));
+    // The same notice read again stays closed.
+    writeLive({ notice: NOTICE, status: 'EventPostponed' });
+    await visitor.waitFor(
+      () => document.querySelector('.hero')?.getAttribute('data-event-phase') === 'postponed',
+      undefined,
+      { timeout: 20_000, what: 'the hero to say the event is postponed' },
+    );
+    expect(await visitor.count('[data-testid="live-notice"]')).toBe(0);
+
+    // The next notice shows again; the keyboard reaches its button after the page's last control.
+    writeLive({ notice: NEXT, status: 'EventPostponed' });
+    await noticeSays(NEXT.text.en);
+    await visitor.evaluate(() => {
+      const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, select, input')].filter(
+        (element) => !element.closest('.live-notice-bar') && element.getClientRects().length > 0,
+      );
+      controls.at(-1)!.focus();
+    });
+    await visitor.press(null, 'Tab');
+    expect(await visitor.evaluate(() => document.activeElement?.className)).toBe('live-notice-bar__close');
+    await closedBy(() => visitor.press(null, 'Enter'));
+
+    const seen = await watched(visitor);
+    // Each notice heard once, when it came; nothing when it was closed.
+    expect(seen.said).toEqual([
+      `${en.liveNotice.warning} ${NOTICE.text.en}`,
+      '',
+      `${en.liveNotice.info} ${NEXT.text.en}`,
+      '',
+    ]);
+    expect(await problemsOf(visitor)).toEqual([]);
+  });
 });

@@ -8,13 +8,16 @@ import { keepFocusClearOfBar } from '../../client/focus-clear-of-bar.ts';
  */
 const rect = (top: number, bottom: number) => ({ top, bottom }) as DOMRect;
 
-function page(linkTop: number, linkBottom: number, notice: boolean) {
+function page(linkTop: number, linkBottom: number, notice: boolean, focused = 'a') {
   document.body.innerHTML = `
     <nav class="language-menu"></nav>
     <a href="/impressum">Impressum</a>
-    <div class="live-notice-region">${notice ? '<p data-testid="live-notice">Später</p>' : ''}</div>`;
+    <div class="live-notice-bar">
+      <div class="live-notice-region">${notice ? '<p data-testid="live-notice">Später</p>' : ''}</div>
+      ${notice ? '<button type="button" class="live-notice-bar__close">×</button>' : ''}
+    </div>`;
   vi.spyOn(document.querySelector('.language-menu')!, 'getBoundingClientRect').mockReturnValue(rect(0, 60));
-  const link = document.querySelector('a')!;
+  const link = document.querySelector<HTMLElement>(focused)!;
   vi.spyOn(link, 'getBoundingClientRect').mockReturnValue(rect(linkTop, linkBottom));
   vi.spyOn(link, 'matches').mockReturnValue(true); // :focus-visible, as after a Tab
   if (notice)
@@ -41,5 +44,9 @@ describe('the keyboard’s focus', () => {
     expect(page(690, 714, true)).toHaveBeenCalledWith({ top: 14, behavior: 'instant' });
     expect(page(690, 714, false)).not.toHaveBeenCalled();
     expect(page(300, 324, true)).not.toHaveBeenCalled();
+  });
+
+  it('is left where it is on the notice’s own close button, which lies in the bar', () => {
+    expect(page(730, 774, true, '.live-notice-bar__close')).not.toHaveBeenCalled();
   });
 });

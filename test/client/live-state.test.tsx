@@ -20,7 +20,8 @@ const en = dictionary('en');
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const shownNotice = () => document.querySelector('[data-testid="live-notice"]');
-const region = () => document.querySelector('.page > .live-notice-region[aria-live="polite"]')!;
+const region = () => document.querySelector('.page > .live-notice-bar > .live-notice-region[aria-live="polite"]')!;
+const closeButton = () => document.querySelector<HTMLButtonElement>('.live-notice-bar > button.live-notice-bar__close');
 const slot = () => document.querySelector('.page > .live-notice-slot');
 
 beforeEach(() => {
@@ -64,6 +65,37 @@ describe('an open page following the live state', () => {
     const kept = region().querySelector('.live-notice--kept')!;
     expect(kept.getAttribute('aria-hidden')).toBe('true');
     expect(document.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('postponed');
+    act(() => root.unmount());
+  });
+
+  it('lets the visitor close a notice that came later, for that notice: its room kept, the next one shown again', async () => {
+    const NEXT = liveState('d', '2027-03-18T08:20:00.000Z', {
+      notice: { level: 'info', text: { de: 'Jetzt live', en: 'Live now' } },
+    });
+    serveLiveStates(POSTED, { ...POSTED, updated: '2027-03-18T08:06:00.000Z' }, NEXT);
+    const { root } = renderApp({ language: 'en', live: RENDERED, livePollSeconds: 30 });
+    expect(closeButton()).toBeNull();
+    await advance(30_000);
+    // Named in the page's language, beside the live region: its name is not read with the notice.
+    expect(closeButton()!.getAttribute('aria-label')).toBe(en.liveNotice.close);
+    expect(region().contains(closeButton())).toBe(false);
+    const said = region().textContent;
+
+    act(() => closeButton()!.click());
+    expect(shownNotice()).toBeNull();
+    expect(closeButton()).toBeNull();
+    const kept = region().querySelector('.live-notice--kept')!;
+    expect(kept.getAttribute('aria-hidden')).toBe('true');
+    // Nothing new in the live region to be read out: the same text, hidden.
+    expect(region().textContent).toBe(said);
+
+    // The same notice again: it stays closed.
+    await advance(30_000);
+    expect(shownNotice()).toBeNull();
+    // The next notice shows, with its button.
+    await advance(30_000);
+    expect(shownNotice()!.textContent).toBe(`${en.liveNotice.info} Live now`);
+    expect(closeButton()).not.toBeNull();
     act(() => root.unmount());
   });
 

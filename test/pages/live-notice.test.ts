@@ -44,7 +44,7 @@ describe('the live notice', () => {
       const slot = doc.querySelector('.page > .live-notice-slot')!;
       expect(slot.contains(shown)).toBe(true);
       expect(slot.nextElementSibling!.className).toBe('language-menu');
-      const region = doc.querySelector('.page > .live-notice-region')!;
+      const region = doc.querySelector('.page > .live-notice-bar > .live-notice-region')!;
       expect(region.getAttribute('aria-live')).toBe('polite');
       expect(region.nextElementSibling).toBeNull();
       expect(region.textContent).toBe('');
@@ -71,7 +71,7 @@ describe('the live notice', () => {
     const { doc } = await page(app, '/', 'en');
     expect(doc.querySelector('[data-testid="live-notice"]')).toBeNull();
     expect(doc.querySelector('.live-notice-slot')).toBeNull();
-    const region = doc.querySelector('.page > .live-notice-region')!;
+    const region = doc.querySelector('.page > .live-notice-bar > .live-notice-region')!;
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(region.textContent).toBe('');
   });
