@@ -64,19 +64,17 @@ export function fileLiveSource(options: FileLiveSourceOptions): LiveSource {
     }
     for (const warning of reading.warnings) logger.warn({ file: shown }, warning);
     const next = withVersion(reading.live, changedAt(now, state));
+    const changed = next.version !== state.version;
+    if (changed) state = next;
     // Every save that is taken is confirmed, one that changes nothing the page shows as well:
     // a good file put back after a refused one is not left unanswered.
-    if (next.version === state.version) {
-      logger.info(
-        { file: shown, version: state.version, ...pageShows(state, rules) },
-        'live file read; nothing the page shows changed',
-      );
-      return;
-    }
-    state = next;
     logger.info(
       { file: shown, version: state.version, ...pageShows(state, rules) },
-      'text' in now && now.text === null ? 'live file removed: no live changes' : 'live state changed',
+      !changed
+        ? 'live file read; nothing the page shows changed'
+        : 'text' in now && now.text === null
+          ? 'live file removed: no live changes'
+          : 'live state changed',
     );
   };
 
