@@ -7,7 +7,8 @@ import {
   type EventStatus,
   type EventTimes,
 } from '../shared/event-clock.ts';
-import { eventWithLive } from '../shared/live-state.ts';
+import { broadcastMoment, type BroadcastMoment } from '../shared/broadcast-texts.ts';
+import { eventWithLive, startMoved } from '../shared/live-state.ts';
 import { eventNow } from '../shared/rehearsal.ts';
 import { useAppData } from './app-data.tsx';
 import { onEventWallClock } from './visitor-time.ts';
@@ -27,6 +28,12 @@ export function usePageEvent(): PublicEvent {
 export function usePageEventClock(): EventClock {
   const { clock, rehearsal } = useAppData();
   return useEventClock(usePageEvent(), clock, rehearsal?.shiftMs);
+}
+
+/** The moment of the day the page's texts of the broadcast speak of (shared/broadcast-texts.ts). */
+export function useBroadcastMoment(): BroadcastMoment {
+  const { content, live } = useAppData();
+  return broadcastMoment(usePageEventClock().phase, startMoved(live, content.event));
 }
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */

@@ -138,7 +138,7 @@ export function createApp(appDeps: AppDeps): RequestListener {
   if (made) app.use(photoRoute(made.store));
   app.use('/locales', localesRouter(deps.translations));
   app.use(publicFiles(PUBLIC_DIR));
-  app.use(discoveryRoutes(deps));
+  app.use(discoveryRoutes({ ...deps, now: eventClockNow }));
 
   // Any other path: the 404 page.
   app.get('/{*splat}', pages.handle);

@@ -109,6 +109,11 @@ export function eventClockWithStatus(
   return calledOff ? { phase: calledOff, countdown: null, changesAt: null } : eventClock(now, event, finestStep);
 }
 
+/** When the phase next changes: at the start, at the end, or never. */
+export function phaseChangesAt(phase: EventPhase, { start, end }: EventTimes): number | null {
+  return phase === 'before' ? start : phase === 'live' ? end : null;
+}
+
 /**
  * A name for the page the clock gives at this instant: equal for every instant that renders
  * the same phase and countdown, different as soon as either changes.

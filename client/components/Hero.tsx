@@ -2,6 +2,7 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { slideStudioName, studioCities, type PageSlide } from '../../shared/page-data.ts';
+import { BROADCAST_MOMENTS, broadcastTextKey } from '../../shared/broadcast-texts.ts';
 import { countdownText, type EventClock } from '../../shared/event-clock.ts';
 import { languageHref } from '../../shared/languages.ts';
 import { eventDisplayWithLive } from '../../shared/live-state.ts';
@@ -9,7 +10,7 @@ import { useAppData } from '../app-data.tsx';
 import { Data } from '../data-text.tsx';
 import { useLanguage } from '../language.tsx';
 import { useCarousel } from '../use-carousel.ts';
-import { usePageEvent, usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
+import { useBroadcastMoment, usePageEvent, usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
 import { useHeroSlides } from '../use-hero-slides.ts';
 import { useHydrated, usePageHidden, useReducedData, useReducedMotion } from '../use-media.ts';
 import { visitorTimeRange } from '../visitor-time.ts';
@@ -28,10 +29,13 @@ export function Hero() {
   const display = eventDisplayWithLive(content, useAppData().live, language);
   const clock = usePageEventClock();
   const { phase } = clock;
+  const moment = useBroadcastMoment();
   const recordingUrl = content.event.recordingUrl;
 
-  const ctaLabels = [t('hero.cta'), t('hero.ctaLive'), t('hero.ctaAfter')];
-  const cta = phase === 'live' ? ctaLabels[1]! : phase === 'after' ? ctaLabels[2]! : ctaLabels[0]!;
+  // The button to the stream says what the stream is now; an event cancelled or postponed has none.
+  const ctaKey = broadcastTextKey('heroButton', moment);
+  const ctaLabels = BROADCAST_MOMENTS.flatMap((each) => broadcastTextKey('heroButton', each) ?? []);
+  const ctaSpares = [...new Set(ctaLabels)].map((key) => t(key));
   const calendarLabel = t('hero.addToCalendar');
   const recordingLabel = t('hero.recording');
 
@@ -60,9 +64,19 @@ export function Hero() {
         <EventPhaseLine clock={clock} />
         <StudioLabel slides={heroSlides} index={index} visible={labelVisible} />
         <div className="hero__actions">
-          <a className="button button--primary" href="#rsvp">
-            <SteadyWidth spares={ctaLabels}>{cta}</SteadyWidth>
-          </a>
+          <SteadyWidth
+            spares={ctaSpares.map((label) => (
+              <span key={label} className="button button--primary">
+                {label}
+              </span>
+            ))}
+          >
+            {ctaKey && (
+              <a className="button button--primary hero__stream" href="#rsvp">
+                {t(ctaKey)}
+              </a>
+            )}
+          </SteadyWidth>
           {/*
             The calendar while the event is ahead or on, the recording after, nothing for an event
             cancelled or postponed: one place of constant width.

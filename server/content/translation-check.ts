@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { broadcastTextKeys, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
 import type { Language } from '../../shared/languages.ts';
 import { LANGUAGE_BLOCK_FIELDS } from './languages.ts';
 import { formatFinding, nearestName, type Finding } from './findings.ts';
@@ -76,6 +77,7 @@ export function checkTranslations(
   if (!reference) return { problems, warnings };
   for (const file of files.values()) {
     const findings = [
+      ...missingBroadcastTexts(file),
       ...(file === reference ? [] : compareKeys(reference, file)),
       ...compareInterpolations(reference, file),
       ...checkNesting(file),
@@ -136,7 +138,8 @@ function compareKeys(reference: LocaleFile, file: LocaleFile): Finding[] {
   const families = new Set([...reference.texts.keys()].map((key) => pluralOf(key)?.family).filter(Boolean));
   const lineOf = (key: string) => file.source.lineOf(key.split('.'));
   for (const key of reference.texts.keys()) {
-    if (file.texts.has(key)) continue;
+    // A text of the broadcast is told missing once, with when the page says it (missingBroadcastTexts).
+    if (file.texts.has(key) || BROADCAST_TEXT_KEYS.has(key)) continue;
     const plural = pluralOf(key);
     // A plural form the language does not have (English has no "few") is not missing.
     if (plural && !categories.includes(plural.category)) continue;
@@ -166,6 +169,31 @@ function compareKeys(reference: LocaleFile, file: LocaleFile): Finding[] {
     });
   }
   return findings;
+}
+
+const BROADCAST_TEXT_KEYS = broadcastTextKeys();
+
+/** When the page says a text of the broadcast first, for the message that names one missing. */
+const MOMENT_WORDS: Record<BroadcastMoment, string> = {
+  before: 'before the start',
+  moved: "before a start the day's times moved",
+  live: 'during the broadcast',
+  after: 'after the broadcast',
+  cancelled: 'when the event is cancelled',
+  postponed: 'when the event is postponed',
+};
+
+/**
+ * The texts that speak of the broadcast at each moment of the day (shared/broadcast-texts.ts) are
+ * needed in every language, the default's too: without one the page would show its key.
+ */
+function missingBroadcastTexts(file: LocaleFile): Finding[] {
+  return [...BROADCAST_TEXT_KEYS]
+    .filter(([key]) => !file.texts.has(key))
+    .map(([key, moment]) => ({
+      line: file.source.lineOf(key.split('.')),
+      message: `${key} is missing: the page says it ${MOMENT_WORDS[moment]}`,
+    }));
 }
 
 const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]!));

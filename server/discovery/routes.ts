@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { inLanguage, type Language } from '../../shared/languages.ts';
-import type { LiveState } from '../../shared/live-state.ts';
+import { BROADCAST_TEXTS, broadcastMoment, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
+import { eventClockWithStatus } from '../../shared/event-clock.ts';
+import { eventWithLive, startMoved, type LiveState } from '../../shared/live-state.ts';
 import { eventCalendar } from './ics.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -17,14 +19,17 @@ export interface DiscoveryDeps {
   content: SiteContent;
   translations: Translations;
   liveSource: LiveSource;
+  /** The event clock (ms since the epoch), which a rehearsal shifts: the calendar's texts follow its phase. */
+  now: () => number;
 }
 
 /**
  * /robots.txt, /sitemap.xml and /event.ics. They depend on the configuration, the content and the
- * translations, all fixed at start, and the calendar also on the live state's status: every answer
- * is made once, here, and the calendars again once per live state.
+ * translations, all fixed at start, and the calendar also on the live state and the moment of the
+ * day its texts speak of: every answer is made once, here, and the calendars again once per live
+ * state and moment.
  */
-export function discoveryRoutes({ config, content, translations, liveSource }: DiscoveryDeps): Router {
+export function discoveryRoutes({ config, content, translations, liveSource, now }: DiscoveryDeps): Router {
   const origin = config.publicOrigin;
   const robots = robotsTxt(origin);
   const languages = translations.languages;
@@ -35,23 +40,32 @@ export function discoveryRoutes({ config, content, translations, liveSource }: D
   const calendarFileName = `${content.event.uid.split('@')[0]}.ics`;
 
   function calendarsFor(live: LiveState): Map<Language, string> {
-    if (calendars.tag !== liveEntityTag(live)) {
+    const planned = content.public.event;
+    const phase = eventClockWithStatus(now(), eventWithLive(planned, live)).phase;
+    const moment = broadcastMoment(phase, startMoved(live, planned));
+    const tag = `${liveEntityTag(live)}|${moment}`;
+    if (calendars.tag !== tag) {
       calendars = {
-        tag: liveEntityTag(live),
-        byLanguage: new Map(languages.map((language) => [language, calendarIn(language, live)])),
+        tag,
+        byLanguage: new Map(languages.map((language) => [language, calendarIn(language, live, moment)])),
       };
     }
     return calendars.byLanguage;
   }
 
-  function calendarIn(language: Language, live: LiveState): string {
+  function calendarIn(language: Language, live: LiveState, moment: BroadcastMoment): string {
     const { t } = translations.forRequest(language);
     const url = pageUrl(origin, '/', language);
+    const description = t(BROADCAST_TEXTS.description[moment], {
+      cities: inLanguage(content.public.cityList, language),
+    });
+    const link = BROADCAST_TEXTS.calendarLink[moment];
     return eventCalendar({
       // A calendar app tells a revised entry by a higher SEQUENCE and a later stamp: a live change is one.
       event: eventFactsWithLive(content.event, live),
-      summary: t('hero.title'),
-      description: `${t('meta.description', { cities: inLanguage(content.public.cityList, language) })}\n\n${t('hero.cta')}: ${url}#rsvp`,
+      summary: t(BROADCAST_TEXTS.calendarSummary[moment]),
+      // Where there is a stream to watch, the link to it; else the page, which says why.
+      description: `${description}\n\n${link ? `${t(link)}: ${url}#rsvp` : url}`,
       location: content.public.studios
         .map((studio) => inLanguage(studio.byLanguage, language))
         .map((studio) => `${studio.name}, ${studio.city}`)

@@ -5,7 +5,8 @@ import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import type { HeroSource } from '../hero/hero-source.ts';
 import type { LiveSource } from '../live/live-source.ts';
-import { eventWithLive, type LiveState } from '../../shared/live-state.ts';
+import { broadcastMoment, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
+import { eventWithLive, startMoved, type LiveState } from '../../shared/live-state.ts';
 import { eventFactsWithLive } from '../live/event-facts.ts';
 import type { Translations } from '../content/translations.ts';
 import { languageCookie } from '../../shared/language-cookie.ts';
@@ -18,7 +19,13 @@ import { errorPageOptions, renderPageToBuffer, sendErrorPage } from './render.ts
 import type { PageAssets } from '../../shared/page-data.ts';
 import { NOT_FOUND_ROUTE, setRouteLabel } from '../http/route-label.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
-import { clockStep, eventClockWithStatus, PAGE_COUNTDOWN_STEP_MS, type EventClock } from '../../shared/event-clock.ts';
+import {
+  clockStep,
+  eventClockWithStatus,
+  PAGE_COUNTDOWN_STEP_MS,
+  phaseChangesAt,
+  type EventClock,
+} from '../../shared/event-clock.ts';
 import type { Rehearsal } from '../../shared/rehearsal.ts';
 import { edgeHeaders, edgeSeconds, namesLanguage } from './edge-lifetime.ts';
 import { isNotModified } from '../http/not-modified.ts';
@@ -90,6 +97,7 @@ interface PagePlan {
   assets: PageAssets;
   live: LiveState;
   clock: EventClock | null;
+  moment: BroadcastMoment;
   /** The headers that depend on the request and the clock, in the order they are set. */
   headers: [string, string][];
   /** The kept page's key and the version of what it shows. */
@@ -116,10 +124,12 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     const status = kind === 'notFound' ? 404 : 200;
 
     const at = now();
-    const clock =
-      kind === 'landing'
-        ? eventClockWithStatus(at, eventWithLive(deps.content.public.event, live), PAGE_COUNTDOWN_STEP_MS)
-        : null;
+    const event = eventWithLive(deps.content.public.event, live);
+    const eventClock = eventClockWithStatus(at, event, PAGE_COUNTDOWN_STEP_MS);
+    // The landing page shows the clock; every page's texts of the broadcast follow its phase.
+    const clock = kind === 'landing' ? eventClock : null;
+    const moment = broadcastMoment(eventClock.phase, startMoved(live, deps.content.public.event));
+    const changesAt = clock ? clock.changesAt : phaseChangesAt(eventClock.phase, event);
 
     const headers: [string, string][] = [];
     if (choice.fromQuery) headers.push(['Set-Cookie', languageCookie(choice.language, false)]);
@@ -128,7 +138,7 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     // sets the cookie, is asked for with ?lng= or with a cookie naming a language not offered
     // stays with its visitor.
     if (status === 200 && !choice.fromQuery && !choice.unoffered && !namesLanguage(ask)) {
-      headers.push(...edgeHeaders(edgeSeconds(at, clock ? clock.changesAt : null, deps.config.pageEdgeSeconds)));
+      headers.push(...edgeHeaders(edgeSeconds(at, changesAt, deps.config.pageEdgeSeconds)));
     }
     // The HTML depends on the language cookie: browsers may keep it only to revalidate it, and
     // a shared cache that does not read the edge's own headers passes it.
@@ -136,8 +146,8 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
 
     const variant = `${kind}|${choice.language}|${choice.chosen ? 'chosen' : 'overlay'}`;
     const shown = `${versionOf(assets)}|${live.version}`;
-    const version = clock ? `${shown}|${clockStep(clock)}` : shown;
-    return { kind, status, choice, assets, live, clock, headers, variant, version };
+    const version = `${shown}|${clock ? clockStep(clock) : moment}`;
+    return { kind, status, choice, assets, live, clock, moment, headers, variant, version };
   };
   const plan = async (kind: PageKind, ask: PageAsk): Promise<PagePlan> => {
     const [assets, live] = await Promise.all([deps.heroSource.get(), deps.liveSource.get()]);
@@ -181,10 +191,15 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
   };
 }
 
-function pageRequest(deps: PageDeps, url: string, { kind, choice, assets, live, clock }: PagePlan): PageRequest {
+function pageRequest(
+  deps: PageDeps,
+  url: string,
+  { kind, choice, assets, live, clock, moment }: PagePlan,
+): PageRequest {
   return {
     url,
     kind,
+    moment,
     bootstrap: {
       language: choice.language,
       languageChosen: choice.chosen,

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { matchRoutes } from 'react-router-dom';
 import type { BootstrapData } from '../../shared/bootstrap.ts';
+import type { BroadcastMoment } from '../../shared/broadcast-texts.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
 import type { EventFacts } from '../content/site-content.ts';
 import type { ClientAssets } from '../static/client-assets.ts';
@@ -24,6 +25,8 @@ export function pageKindFor(pathname: string): PageKind {
 export interface PageRequest {
   url: string;
   kind: PageKind;
+  /** The moment of the day its texts of the broadcast speak of. */
+  moment: BroadcastMoment;
   /** What the page shows, as the browser will read it back to hydrate. */
   bootstrap: BootstrapData;
   i18n: I18n;

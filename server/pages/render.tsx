@@ -1,3 +1,4 @@
+import { BROADCAST_TEXTS } from '../../shared/broadcast-texts.ts';
 import { inLanguage, languageInfo } from '../../shared/languages.ts';
 import { Writable } from 'node:stream';
 import type { Response } from 'express';
@@ -34,7 +35,7 @@ const TITLE_KEYS: Record<PageKind, string> = {
 export function pageElement(page: PageRequest) {
   const { bootstrap, i18n } = page;
   const title = i18n.t(TITLE_KEYS[page.kind]);
-  const description = i18n.t('meta.description', {
+  const description = i18n.t(BROADCAST_TEXTS.description[page.moment], {
     cities: inLanguage(bootstrap.app.content.cityList, bootstrap.language),
   });
   return (

@@ -146,7 +146,7 @@ describe
     );
     await expect.poll(() => page.locator('.hero__live').textContent()).toBe(t.hero.live);
     expect(await page.locator('.hero__live').isVisible()).toBe(true);
-    expect(await page.locator('.hero__actions a[href="#rsvp"] .steady__shown').textContent()).toBe(t.hero.ctaLive);
+    expect(await page.locator('.hero__stream').textContent()).toBe(t.hero.ctaLive);
     expect(await page.locator('[data-testid="countdown"]').count()).toBe(0);
 
     // Every timer on the way runs, as in a tab left open for the whole broadcast.
@@ -358,7 +358,7 @@ describe(`an open page in ${browsers.engine}, as the real clock passes a rehears
           expect(await visitor.count('[data-testid="countdown"]')).toBe(0);
           expect(await visitor.text('.hero__live')).toBe(t.hero.live);
           expect(await visitor.isVisible('.hero__live')).toBe(true);
-          expect(await visitor.text('.hero__actions a[href="#rsvp"] .steady__shown')).toBe(t.hero.ctaLive);
+          expect(await visitor.text('.hero__stream')).toBe(t.hero.ctaLive);
         } else {
           expect(await visitor.text('[role="status"]')).toBe(t.hero.ended);
           expect(await visitor.count('a[href^="/event.ics"]')).toBe(0);

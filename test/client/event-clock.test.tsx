@@ -19,6 +19,8 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const phase = () => document.querySelector('.hero')!.getAttribute('data-event-phase');
 const countdown = () => document.querySelector('[data-testid="countdown"]')?.textContent;
 const status = () => document.querySelector('[role="status"]')!;
+const streamIntro = () => document.querySelector('[data-testid="stream-intro"]')!.textContent;
+const playLabel = () => document.querySelector('#rsvp .embed-placeholder__load')!.textContent;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -35,6 +37,7 @@ describe('an open page across the start and the end', () => {
     await advance(0);
     expect(phase()).toBe('before');
     expect(countdown()).toBe('Starts in 3 s');
+    expect(streamIntro()).toBe(dictionary('en').video.intro);
 
     // The live region: its text may change when a phase begins, never on a tick.
     const announced: string[] = [];
@@ -53,7 +56,9 @@ describe('an open page across the start and the end', () => {
     expect(phase()).toBe('live');
     expect(countdown()).toBeUndefined();
     expect(status().textContent).toBe('Live now');
-    expect(document.querySelector('.hero__actions a[href="#rsvp"] .steady__shown')!.textContent).toBe('Watch live now');
+    expect(document.querySelector('.hero__stream')!.textContent).toBe('Watch live now');
+    expect(streamIntro()).toBe(dictionary('en').video.introLive);
+    expect(playLabel()).toBe('Play the live stream – live now – loads YouTube');
 
     await advance(2 * MINUTE_MS - 1);
     expect(phase()).toBe('live');
@@ -62,6 +67,9 @@ describe('an open page across the start and the end', () => {
     expect(status().textContent).toBe(dictionary('en').hero.ended);
     expect(document.querySelector('a[href^="/event.ics"]')).toBeNull();
     expect(document.querySelector('a.hero__recording')!.getAttribute('href')).toBe(RECORDING);
+    expect(document.querySelector('.hero__stream')!.textContent).toBe('Watch the video');
+    expect(streamIntro()).toBe(dictionary('en').video.introAfter);
+    expect(playLabel()).toBe('Play the video – loads YouTube');
 
     await advance(HOUR_MS);
     expect(new Set(announced)).toEqual(new Set(['Live now', dictionary('en').hero.ended]));

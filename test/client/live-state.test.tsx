@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../shared/live-state.ts';
-import { dictionary, renderApp } from '../helpers/render-client.tsx';
+import { content, dictionary, renderApp } from '../helpers/render-client.tsx';
 import { liveState, serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
@@ -38,7 +38,14 @@ afterEach(() => {
 describe('an open page following the live state', () => {
   it('shows a notice that comes later at the page’s end, and the new status, in place', async () => {
     const fetchLive = serveLiveStates(POSTED, 304, TAKEN_DOWN);
+    // The head's description as the server writes it, the only one (another file's document may have left its own).
+    document.head.querySelectorAll('meta[name="description"]').forEach((meta) => meta.remove());
+    const description = document.head.appendChild(document.createElement('meta'));
+    description.setAttribute('name', 'description');
     const { root } = renderApp({ language: 'en', live: RENDERED, livePollSeconds: 30 });
+    expect(description.getAttribute('content')).toBe(
+      en.meta.description.replace('$t(product)', en.product).replace('{{cities}}', content.public.cityList.en!),
+    );
     const title = document.querySelector('.hero__title');
     await advance(29_000);
     expect(fetchLive).not.toHaveBeenCalled();
@@ -52,6 +59,15 @@ describe('an open page following the live state', () => {
     expect(document.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('postponed');
     expect(document.querySelector('.hero__status')!.textContent).toBe(en.hero.postponed);
     expect(document.querySelector('.hero__title')).toBe(title);
+    // Every text of the broadcast with it: no stream to play, the section says why, so does the head.
+    expect(document.querySelector('[data-testid="stream-intro"]')!.textContent).toBe(en.video.introPostponed);
+    expect(document.querySelector('#rsvp .video-frame')).toBeNull();
+    expect(document.querySelector('.hero__stream')).toBeNull();
+    expect(description.getAttribute('content')).toBe(
+      en.meta.descriptionPostponed
+        .replace('$t(product)', en.product)
+        .replace('{{cities}}', content.public.cityList.en!),
+    );
 
     // Nothing new: the same.
     await advance(30_000);
@@ -66,6 +82,7 @@ describe('an open page following the live state', () => {
     expect(kept.getAttribute('aria-hidden')).toBe('true');
     expect(document.querySelector('.hero')!.getAttribute('data-event-phase')).toBe('postponed');
     act(() => root.unmount());
+    description.remove();
   });
 
   it('lets the visitor close a notice that came later, for that notice: its room kept, the next one shown again', async () => {

@@ -10,6 +10,7 @@ import { formatFinding } from '../../server/content/findings.ts';
 import { contentJsonSchema } from '../../server/content/json-schema.ts';
 import { checkContentText } from '../../server/content/site-content.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 import { checkTranslations } from '../../server/content/translation-check.ts';
 import { APP_ROOT, DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import { LOCALE_TEXT_LIMITS, TEXT_LIMITS } from '../../server/content/text-limits.ts';
@@ -592,6 +593,19 @@ describe('the translation check, one broken file per rule', () => {
     expect(checkWith('en', text)).toEqual([
       `locales/en/translation.json:${lineOf(text, '"hero"')}: hero.tagline is missing (de has it)`,
     ]);
+  });
+
+  it('a text the page says of the broadcast, missing in every language, the default too', () => {
+    // As locale files written before the stream's section said why a cancelled event has no stream.
+    const dir = tempDir('locales-');
+    cpSync(LOCALES_DIR, dir, { recursive: true });
+    const expected = LANGUAGES.map((language) => {
+      const file = path.join(dir, language, 'translation.json');
+      const text = editedJson(readFileSync(file, 'utf8'), (t) => delete t.video.introCancelled);
+      writeFileSync(file, text);
+      return `locales/${language}/translation.json:${lineOf(text, '"video"')}: video.introCancelled is missing: the page says it when the event is cancelled`;
+    });
+    expect(checkTranslations(dir, LANGUAGES, 'locales').problems).toEqual(expected);
   });
 
   it('a key the default lacks', () => {

@@ -1,0 +1,111 @@
+import type { EventPhase } from './event-clock.ts';
+
+/**
+ * The texts that speak of the start, the broadcast or the stream, wherever they are shown (the
+ * page, its head, the calendar file), and the locale key each takes at each moment of the day: no
+ * sentence may contradict the phase, the status or the day's times. null: nothing is shown then.
+ * A cancelled or postponed event offers no stream to play.
+ */
+
+/** The event's phase, with `moved` for an event ahead whose start the live state has moved. */
+export type BroadcastMoment = 'before' | 'moved' | 'live' | 'after' | 'cancelled' | 'postponed';
+
+export const BROADCAST_MOMENTS: readonly BroadcastMoment[] = [
+  'before',
+  'moved',
+  'live',
+  'after',
+  'cancelled',
+  'postponed',
+];
+
+export function broadcastMoment(phase: EventPhase, startMoved: boolean): BroadcastMoment {
+  return phase === 'before' && startMoved ? 'moved' : phase;
+}
+
+type ByMoment = Readonly<Record<BroadcastMoment, string | null>>;
+
+/** The same key before the start, moved or not. */
+const ahead = <Key extends string | null>(key: Key) => ({ before: key, moved: key });
+
+export const BROADCAST_TEXTS = {
+  /** The stream section's sentence under its heading; `{{date}}` and `{{time}}` are the day's. */
+  streamIntro: {
+    before: 'video.intro',
+    moved: 'video.introMoved',
+    live: 'video.introLive',
+    after: 'video.introAfter',
+    cancelled: 'video.introCancelled',
+    postponed: 'video.introPostponed',
+  },
+  /** The hero's first button, to the stream section. */
+  heroButton: { ...ahead('hero.cta'), live: 'hero.ctaLive', after: 'hero.ctaAfter', cancelled: null, postponed: null },
+  /** Under the hero's date: the countdown shows before the start instead. */
+  heroStatus: {
+    ...ahead(null),
+    live: 'hero.live',
+    after: 'hero.ended',
+    cancelled: 'hero.cancelled',
+    postponed: 'hero.postponed',
+  },
+  /** The player's placeholder button; `{{date}}` and `{{time}}` are the day's. */
+  playButton: {
+    ...ahead('video.playBefore'),
+    live: 'video.playLive',
+    after: 'video.playAfter',
+    cancelled: null,
+    postponed: null,
+  },
+  /** The link to the stream at its provider, under the player. */
+  providerLink: {
+    ...ahead('video.watchAt'),
+    live: 'video.watchAt',
+    after: 'video.watchAfterAt',
+    cancelled: null,
+    postponed: null,
+  },
+  /** The player's title, for assistive technology. */
+  playerTitle: {
+    ...ahead('video.frameTitle'),
+    live: 'video.frameTitle',
+    after: 'video.frameTitleAfter',
+    cancelled: null,
+    postponed: null,
+  },
+  /** The page's description: `<meta name="description">`, Open Graph's, the card's, the JSON-LD's. */
+  description: {
+    ...ahead('meta.description'),
+    live: 'meta.description',
+    after: 'meta.descriptionAfter',
+    cancelled: 'meta.descriptionCancelled',
+    postponed: 'meta.descriptionPostponed',
+  },
+  /** The calendar entry's title (`/event.ics`). */
+  calendarSummary: {
+    ...ahead('hero.title'),
+    live: 'hero.title',
+    after: 'hero.title',
+    cancelled: 'calendar.summaryCancelled',
+    postponed: 'calendar.summaryPostponed',
+  },
+  /** The calendar entry's link to the stream, after its description; the page's address alone without one. */
+  calendarLink: { ...ahead('hero.cta'), live: 'hero.cta', after: 'hero.ctaAfter', cancelled: null, postponed: null },
+} as const satisfies Record<string, ByMoment>;
+
+export type BroadcastText = keyof typeof BROADCAST_TEXTS;
+
+/** The key a text takes at a moment, or null when it is not shown then. */
+export function broadcastTextKey(text: BroadcastText, moment: BroadcastMoment): string | null {
+  return (BROADCAST_TEXTS[text] as ByMoment)[moment];
+}
+
+/** Every key of these texts, with the first moment each is shown at: what every language must translate. */
+export function broadcastTextKeys(): Map<string, BroadcastMoment> {
+  const keys = new Map<string, BroadcastMoment>();
+  for (const byMoment of Object.values(BROADCAST_TEXTS) as ByMoment[])
+    for (const moment of BROADCAST_MOMENTS) {
+      const key = byMoment[moment];
+      if (key !== null && !keys.has(key)) keys.set(key, moment);
+    }
+  return keys;
+}
