@@ -34,8 +34,8 @@ export function Hero() {
 
   // The button to the stream says what the stream is now; an event cancelled or postponed has none.
   const ctaKey = broadcastTextKey('heroButton', moment);
-  const ctaLabels = BROADCAST_MOMENTS.flatMap((each) => broadcastTextKey('heroButton', each) ?? []);
-  const ctaSpares = [...new Set(ctaLabels)].map((key) => t(key));
+  const ctaKeys = new Set(BROADCAST_MOMENTS.flatMap((each) => broadcastTextKey('heroButton', each) ?? []));
+  const ctaSpares = [...ctaKeys].map((key) => t(key));
   const calendarLabel = t('hero.addToCalendar');
   const recordingLabel = t('hero.recording');
 

@@ -34,7 +34,7 @@ export function discoveryRoutes({ config, content, translations, liveSource, now
   const robots = robotsTxt(origin);
   const languages = translations.languages;
   const sitemap = sitemapXml(origin, languages);
-  // Made again for each live state and time: the calendar carries both (its STATUS and its stamp).
+  // Made again for each live state and moment: the calendar carries both (its STATUS and stamp, its texts).
   let calendars = { tag: '', byLanguage: new Map<Language, string>() };
   // The file name is the UID's local part, which the content schema limits to [\w.-].
   const calendarFileName = `${content.event.uid.split('@')[0]}.ics`;
