@@ -61,13 +61,16 @@ export function pageWitness(watched: WatchedPage): Witness {
   page.on(
     'requestfinished',
     (request) =>
-      void request.response().then((response) =>
-        requests.push({
-          method: request.method(),
-          url: request.url(),
-          destination: request.resourceType(),
-          status: response?.status() ?? 'no answer',
-        }),
+      void request.response().then(
+        (response) =>
+          requests.push({
+            method: request.method(),
+            url: request.url(),
+            destination: request.resourceType(),
+            status: response?.status() ?? 'no answer',
+          }),
+        // The journey closed the page before the answer was read: its record ends with the page.
+        () => {},
       ),
   );
   page.on('requestfailed', (request) =>
