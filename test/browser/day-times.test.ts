@@ -6,6 +6,8 @@ import { parseUtcDateTime, readSingleEvent } from '../helpers/icalendar.ts';
 import { jsonLdOf } from '../helpers/html.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { dictionary } from '../helpers/render-client.tsx';
+import type { BroadcastMoment } from '../../shared/broadcast-texts.ts';
+import { broadcastTextsAt, broadcastTextsOf, displayOf } from './broadcast-texts.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isSameDocument, openTab, throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
 import { problemsOf } from './journey.ts';
@@ -16,8 +18,8 @@ import { setUpBrowsers } from './site.ts';
  * The day's times, tried as the event team would: the broadcast planned to have begun half an hour
  * ago is not on air yet, so the team moves the start a quarter of an hour past now; later it ends
  * the broadcast early, at this minute. Once through the live file and once through the backend's
- * row, with tabs open in the three languages: every tab follows in place, and the calendar file
- * and the JSON-LD say the new times. How long each tab took is printed per engine.
+ * row, with tabs open in the three languages: every tab follows in place, every text of the
+ * broadcast with it, and the calendar file and the JSON-LD say the new times. How long each tab took is printed per engine.
  */
 const browsers = setUpBrowsers();
 const FOLLOW_MS = 15_000;
@@ -39,6 +41,11 @@ async function untilPhase(visitor: Visitor, phase: string, since: number): Promi
     what: `the hero to say "${phase}"`,
   });
   return Date.now() - since;
+}
+
+/** Every text of the broadcast in the tab says what holds at `moment`, on the day's times its hero shows. */
+async function expectTextsAt(visitor: Visitor, lng: SampleLanguage, moment: BroadcastMoment): Promise<void> {
+  expect(await broadcastTextsOf(visitor)).toEqual(await broadcastTextsAt(lng, moment, await displayOf(visitor)));
 }
 
 async function calendarEvent(server: RunningServer) {
@@ -63,7 +70,10 @@ describe.each([
   afterAll(() => channel?.stop());
 
   it('every open tab follows a delayed start and an early end, and so do the calendar file and the JSON-LD', async () => {
-    for (const lng of LANGUAGES) expect(await tabs[lng].attribute('.hero', 'data-event-phase')).toBe('live');
+    for (const lng of LANGUAGES) {
+      expect(await tabs[lng].attribute('.hero', 'data-event-phase')).toBe('live');
+      await expectTextsAt(tabs[lng], lng, 'live');
+    }
     const planned = await calendarEvent(channel.server);
 
     // Not on air yet: the start moves to a quarter of an hour from now, and the tabs count down again.
@@ -75,6 +85,7 @@ describe.each([
       expect(await tabs[lng].text('.hero__when')).toContain(wallTime(DELAYED_START));
       // Some quarter of an hour: the journey began a few minutes before.
       expect(await tabs[lng].text('[data-testid="countdown"]')).toMatch(/\b1[0-5]\b/);
+      await expectTextsAt(tabs[lng], lng, 'moved');
     }
     if (channelName === 'the live file') {
       await tabs.en.show();
@@ -98,6 +109,7 @@ describe.each([
     for (const lng of LANGUAGES) {
       endTook.push(await untilPhase(tabs[lng], 'after', endedAt));
       expect(await tabs[lng].text('[role="status"]')).toBe(dictionary(lng).hero.ended);
+      await expectTextsAt(tabs[lng], lng, 'after');
     }
     if (channelName === 'the live file') {
       await tabs.de.show();

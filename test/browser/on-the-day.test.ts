@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { dictionary } from '../helpers/render-client.tsx';
+import { broadcastTextsAt, broadcastTextsOf, displayOf } from './broadcast-texts.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isSameDocument, openTab, throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
 import { problemsOf } from './journey.ts';
@@ -10,10 +11,10 @@ import { setUpBrowsers } from './site.ts';
 /**
  * On the day, tried as the event team would: tabs open in the three languages, the team posts a
  * notice, changes it, makes a mistake, marks the event postponed and takes the notice down, once
- * through the live file and once through the backend's row. Every tab follows in place, with no
- * reload and a clean console; the mistake is refused with its reason and changes nothing on any
- * page. The server's intervals are short here; `npm run bench -- --live-bound` measures the
- * defaults.
+ * through the live file and once through the backend's row. Every tab follows in place, every text
+ * of the broadcast with it, with no reload and a clean console; the mistake is refused with its
+ * reason and changes nothing on any page. The server's intervals are short here;
+ * `npm run bench -- --live-bound` measures the defaults.
  */
 const browsers = setUpBrowsers();
 const FOLLOW_MS = 15_000;
@@ -48,6 +49,10 @@ describe.each([
   afterAll(() => channel?.stop());
 
   it('every open tab follows a notice posted, changed and taken down and the event postponed, and a mistake changes nothing', async () => {
+    for (const lng of LANGUAGES)
+      expect(await broadcastTextsOf(tabs[lng])).toEqual(
+        await broadcastTextsAt(lng, 'before', await displayOf(tabs[lng])),
+      );
     const posted = { de: 'Gleich geht es los.', en: 'We start in a moment.', es: 'Empezamos enseguida.' };
     channel.write({ notice: { level: 'info', text: posted } });
     for (const lng of LANGUAGES) await untilNotice(tabs[lng], `${dictionary(lng).liveNotice.info} ${posted[lng]}`);
@@ -89,6 +94,11 @@ describe.each([
       );
       expect(await tabs[lng].text('.hero__status')).toBe(dictionary(lng).hero.postponed);
       expect(await tabs[lng].count('[data-testid="countdown"]')).toBe(0);
+      // No stream to play, and the stream's section says why.
+      expect(await broadcastTextsOf(tabs[lng])).toEqual(
+        await broadcastTextsAt(lng, 'postponed', await displayOf(tabs[lng])),
+      );
+      expect(await tabs[lng].count('#rsvp .video-frame')).toBe(0);
     }
 
     channel.write({ status: 'EventPostponed' });

@@ -1,0 +1,63 @@
+import { LOCALES_DIR } from '../../server/config/paths.ts';
+import { loadTranslations, type Translations } from '../../server/content/translations.ts';
+import { BROADCAST_TEXTS, type BroadcastMoment, type BroadcastText } from '../../shared/broadcast-texts.ts';
+import type { EventDisplay } from '../../shared/page-data.ts';
+import { content } from '../helpers/render-client.tsx';
+import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
+import type { Visitor } from './driver/visitor.ts';
+
+/** The texts of the broadcast an open tab shows (shared/broadcast-texts.ts); null where one is not there. */
+export interface ShownBroadcastTexts {
+  streamIntro: string | null;
+  heroButton: string | null;
+  playButton: string | null;
+  providerLink: string | null;
+  description: string | null;
+}
+
+/** What the tab shows of them now. */
+export function broadcastTextsOf(visitor: Visitor): Promise<ShownBroadcastTexts> {
+  return visitor.evaluate(() => {
+    const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? null;
+    return {
+      streamIntro: text('[data-testid="stream-intro"]'),
+      heroButton: text('.hero__stream'),
+      playButton: text('#rsvp .embed-placeholder__load'),
+      // The link's own words, without the hidden "opens in a new tab".
+      providerLink: document.querySelector('#rsvp .embed-placeholder__link')?.firstChild?.textContent?.trim() ?? null,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+    };
+  });
+}
+
+let translations: Promise<Translations> | undefined;
+
+/** What they should say in `lng` at `moment`, with the day's date and times as the hero shows them. */
+export async function broadcastTextsAt(
+  lng: SampleLanguage,
+  moment: BroadcastMoment,
+  display: EventDisplay,
+): Promise<ShownBroadcastTexts> {
+  translations ??= loadTranslations(LOCALES_DIR, LANGUAGES);
+  const { t } = (await translations).forRequest(lng);
+  const values = { ...display, provider: content.public.video.provider.name, cities: content.public.cityList[lng]! };
+  const said = (text: BroadcastText) => {
+    const key = (BROADCAST_TEXTS[text] as Record<BroadcastMoment, string | null>)[moment];
+    return key === null ? null : t(key, values);
+  };
+  return {
+    streamIntro: said('streamIntro'),
+    heroButton: said('heroButton'),
+    playButton: said('playButton'),
+    providerLink: said('providerLink'),
+    description: said('description'),
+  };
+}
+
+/** The date and times a tab's hero shows: the day's, as the stream's texts name them. */
+export async function displayOf(visitor: Visitor): Promise<EventDisplay> {
+  const [date, time] = await visitor.evaluate(() =>
+    [...document.querySelectorAll('.hero__when > span:not([aria-hidden])')].map((span) => span.textContent ?? ''),
+  );
+  return { date: date!, time: time! };
+}
