@@ -21,6 +21,8 @@ interface Props {
   boxClassName: string;
   /** The frame's, and its placeholder's. */
   className: string;
+  /** In the button's place, this sentence: there is nothing to load (a stream called off). */
+  closed?: string | null;
 }
 
 /**
@@ -35,7 +37,17 @@ interface Props {
  * same before and after the frame loads, so nothing moves when it does; ticking "always load"
  * once the frame is there still keeps the choice.
  */
-export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdrop, boxClassName, className }: Props) {
+export function ClickToLoadFrame({
+  id,
+  provider,
+  frame,
+  loadLabel,
+  link,
+  backdrop,
+  boxClassName,
+  className,
+  closed,
+}: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { chosen } = useLanguage();
@@ -47,7 +59,7 @@ export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdro
   const frameRef = useRef<HTMLIFrameElement>(null);
   const noticeId = `${id}-embed-notice`;
   const onClick = provider.load === 'on-click';
-  const loads = hydrated && chosen && (!onClick || allowed || clicked);
+  const loads = !closed && hydrated && chosen && (!onClick || allowed || clicked);
 
   useEffect(() => {
     if (clicked && loads) frameRef.current?.focus();
@@ -63,26 +75,32 @@ export function ClickToLoadFrame({ id, provider, frame, loadLabel, link, backdro
     inBox = (
       <div className={`${className} embed-placeholder`}>
         {backdrop}
-        <button
-          type="button"
-          className="button button--primary embed-placeholder__load"
-          disabled={!hydrated}
-          aria-describedby={onClick ? noticeId : undefined}
-          onClick={() => {
-            setClicked(true);
-            allowProvider(provider.name, { remember: ticked });
-          }}
-        >
-          {loadLabel}
-        </button>
-        <a
-          className="button button--primary embed-placeholder__link"
-          href={link.href}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {link.label} <span className="visually-hidden">{t('studios.newTab')}</span>
-        </a>
+        {closed ? (
+          <p className="embed-placeholder__closed">{closed}</p>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--primary embed-placeholder__load"
+              disabled={!hydrated}
+              aria-describedby={onClick ? noticeId : undefined}
+              onClick={() => {
+                setClicked(true);
+                allowProvider(provider.name, { remember: ticked });
+              }}
+            >
+              {loadLabel}
+            </button>
+            <a
+              className="button button--primary embed-placeholder__link"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {link.label} <span className="visually-hidden">{t('studios.newTab')}</span>
+            </a>
+          </>
+        )}
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { broadcastTextKey } from '../../shared/broadcast-texts.ts';
+import { BROADCAST_MOMENTS, broadcastTextKey, type BroadcastText } from '../../shared/broadcast-texts.ts';
 import { effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
@@ -8,8 +8,10 @@ import { useBroadcastMoment } from '../use-event-clock.ts';
 import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 
 /**
- * The stream: its sentence and its player follow the moment of the day (shared/broadcast-texts.ts);
- * for an event cancelled or postponed the sentence says so, and there is no player.
+ * The stream: its sentence and its player follow the moment of the day (shared/broadcast-texts.ts).
+ * For an event cancelled or postponed the sentence says so and the player's box holds the reason in
+ * the button's place: the box stays, so that nothing below it moves when the day changes, and so
+ * does the sentence's height, that of the longest it may say.
  */
 export function VideoSection() {
   const { t } = useTranslation();
@@ -20,47 +22,54 @@ export function VideoSection() {
   const moment = useBroadcastMoment();
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
-  const text = (name: Parameters<typeof broadcastTextKey>[0]) => {
-    const key = broadcastTextKey(name, moment);
-    return key && t(key, { provider, date, time });
-  };
+  const said = (key: string | null) => key && t(key, { provider, date, time });
+  const text = (name: BroadcastText) => said(broadcastTextKey(name, moment));
+  const intro = text('streamIntro');
+  const introSpares = new Set(BROADCAST_MOMENTS.map((each) => said(broadcastTextKey('streamIntro', each))));
+  introSpares.delete(intro);
   const playLabel = text('playButton');
   return (
     <section id="rsvp" className="section section--video" aria-labelledby="video-heading">
       <h2 id="video-heading">{t('video.heading')}</h2>
-      <p className="section__intro" data-testid="stream-intro">
-        {text('streamIntro')}
+      <p className="section__intro steady steady--lines">
+        <span className="steady__shown" data-testid="stream-intro">
+          {intro}
+        </span>
+        {[...introSpares].map((spare) => (
+          <span key={spare} className="steady__spare" aria-hidden="true">
+            {spare}
+          </span>
+        ))}
       </p>
-      {playLabel && (
-        <ClickToLoadFrame
-          id="stream"
-          boxClassName="video-frame"
-          className="video-frame__player"
-          provider={video.provider}
-          frame={(clicked) => ({
-            src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
-            title: text('playerTitle') ?? '',
-            allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
-            referrerPolicy: 'strict-origin-when-cross-origin',
-            loading: 'lazy',
-          })}
-          loadLabel={playLabel}
-          link={{ href: video.watchUrl, label: text('providerLink') ?? '' }}
-          backdrop={
-            video.poster && (
-              <img
-                className="embed-placeholder__picture"
-                src={video.poster.src}
-                srcSet={video.poster.srcset}
-                sizes="(min-width: 72rem) 68rem, 100vw"
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
-            )
-          }
-        />
-      )}
+      <ClickToLoadFrame
+        id="stream"
+        boxClassName="video-frame"
+        className="video-frame__player"
+        provider={video.provider}
+        frame={(clicked) => ({
+          src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
+          title: text('playerTitle') ?? '',
+          allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
+          referrerPolicy: 'strict-origin-when-cross-origin',
+          loading: 'lazy',
+        })}
+        loadLabel={playLabel ?? ''}
+        link={{ href: video.watchUrl, label: text('providerLink') ?? '' }}
+        closed={playLabel === null ? text('heroStatus') : null}
+        backdrop={
+          video.poster && (
+            <img
+              className="embed-placeholder__picture"
+              src={video.poster.src}
+              srcSet={video.poster.srcset}
+              sizes="(min-width: 72rem) 68rem, 100vw"
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+          )
+        }
+      />
     </section>
   );
 }

@@ -2,6 +2,8 @@ import { LOCALES_DIR } from '../../server/config/paths.ts';
 import { loadTranslations, type Translations } from '../../server/content/translations.ts';
 import { BROADCAST_TEXTS, type BroadcastMoment, type BroadcastText } from '../../shared/broadcast-texts.ts';
 import type { EventDisplay } from '../../shared/page-data.ts';
+import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
+import { readSingleEvent } from '../helpers/icalendar.ts';
 import { content } from '../helpers/render-client.tsx';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import type { Visitor } from './driver/visitor.ts';
@@ -60,4 +62,35 @@ export async function displayOf(visitor: Visitor): Promise<EventDisplay> {
     [...document.querySelectorAll('.hero__when > span:not([aria-hidden])')].map((span) => span.textContent ?? ''),
   );
   return { date: date!, time: time! };
+}
+
+/**
+ * What the server's English page says of the event in its head (its descriptions, the JSON-LD's)
+ * and what its calendar file says (the description before its link, and the title), read now.
+ */
+export async function headAndCalendarOf(serverUrl: string) {
+  const [html, calendar] = await Promise.all([
+    fetch(`${serverUrl}/`, { headers: { Cookie: 'selectedLanguage=en' } }).then((res) => res.text()),
+    fetch(`${serverUrl}/event.ics?lng=en`).then((res) => res.arrayBuffer()),
+  ]);
+  const doc = parseHtml(html);
+  const event = readSingleEvent(Buffer.from(calendar)).event;
+  return {
+    descriptions: [
+      metaContent(doc, 'description'),
+      metaContent(doc, 'og:description'),
+      metaContent(doc, 'twitter:description'),
+      jsonLdOf(html).description as string,
+      event.DESCRIPTION!.split('\n\n')[0],
+    ],
+    summary: event.SUMMARY,
+  };
+}
+
+/** The head and the calendar say what holds at `moment`, the one what the other says. */
+export async function headAndCalendarAt(moment: BroadcastMoment) {
+  translations ??= loadTranslations(LOCALES_DIR, LANGUAGES);
+  const { t } = (await translations).forRequest('en');
+  const description = t(BROADCAST_TEXTS.description[moment], { cities: content.public.cityList.en! });
+  return { descriptions: Array(5).fill(description), summary: t(BROADCAST_TEXTS.calendarSummary[moment]) };
 }

@@ -7,7 +7,13 @@ import { jsonLdOf } from '../helpers/html.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 import type { BroadcastMoment } from '../../shared/broadcast-texts.ts';
-import { broadcastTextsAt, broadcastTextsOf, displayOf } from './broadcast-texts.ts';
+import {
+  broadcastTextsAt,
+  broadcastTextsOf,
+  displayOf,
+  headAndCalendarAt,
+  headAndCalendarOf,
+} from './broadcast-texts.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isSameDocument, openTab, throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
 import { problemsOf } from './journey.ts';
@@ -96,6 +102,7 @@ describe.each([
     expect(parseUtcDateTime(delayed.DTSTART!).getTime()).toBe(DELAYED_START);
     expect(Number(delayed.SEQUENCE)).toBeGreaterThan(Number(planned.SEQUENCE));
     expect(delayed.DTSTAMP! > planned.DTSTAMP!).toBe(true);
+    expect(await headAndCalendarOf(channel.server.url)).toEqual(await headAndCalendarAt('moved'));
     const rescheduled = await jsonLd(channel.server);
     expect(rescheduled.eventStatus).toBe('https://schema.org/EventRescheduled');
     expect(rescheduled.startDate).toContain(`T${wallTime(DELAYED_START)}:00`);
@@ -119,6 +126,7 @@ describe.each([
     expect(parseUtcDateTime(ended.DTSTART!).getTime()).toBe(PLANNED_START);
     expect(parseUtcDateTime(ended.DTEND!).getTime()).toBe(end);
     expect(Number(ended.SEQUENCE)).toBeGreaterThan(Number(delayed.SEQUENCE));
+    expect(await headAndCalendarOf(channel.server.url)).toEqual(await headAndCalendarAt('after'));
     const endedJsonLd = await jsonLd(channel.server);
     expect(endedJsonLd.eventStatus).toBe('https://schema.org/EventScheduled');
     expect(endedJsonLd.endDate).toContain(`T${wallTime(end)}:00`);

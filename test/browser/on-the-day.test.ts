@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { dictionary } from '../helpers/render-client.tsx';
-import { broadcastTextsAt, broadcastTextsOf, displayOf } from './broadcast-texts.ts';
+import {
+  broadcastTextsAt,
+  broadcastTextsOf,
+  displayOf,
+  headAndCalendarAt,
+  headAndCalendarOf,
+} from './broadcast-texts.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { isSameDocument, openTab, throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
 import { problemsOf } from './journey.ts';
@@ -98,11 +104,12 @@ describe.each([
       expect(await broadcastTextsOf(tabs[lng])).toEqual(
         await broadcastTextsAt(lng, 'postponed', await displayOf(tabs[lng])),
       );
-      expect(await tabs[lng].count('#rsvp .video-frame')).toBe(0);
+      expect(await tabs[lng].text('#rsvp .embed-placeholder__closed')).toBe(dictionary(lng).hero.postponed);
     }
 
     channel.write({ status: 'EventPostponed' });
     for (const lng of LANGUAGES) await untilNotice(tabs[lng], null);
+    expect(await headAndCalendarOf(channel.server.url)).toEqual(await headAndCalendarAt('postponed'));
     if (channelName === 'the live file') {
       await tabs.de.show();
       await keepScreenshot(tabs.de, `on-the-day-postponed-de-390x844-${browsers.engine}.png`);

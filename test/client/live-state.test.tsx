@@ -61,7 +61,8 @@ describe('an open page following the live state', () => {
     expect(document.querySelector('.hero__title')).toBe(title);
     // Every text of the broadcast with it: no stream to play, the section says why, so does the head.
     expect(document.querySelector('[data-testid="stream-intro"]')!.textContent).toBe(en.video.introPostponed);
-    expect(document.querySelector('#rsvp .video-frame')).toBeNull();
+    expect(document.querySelector('#rsvp .embed-placeholder__load')).toBeNull();
+    expect(document.querySelector('#rsvp .embed-placeholder__closed')!.textContent).toBe(en.hero.postponed);
     expect(document.querySelector('.hero__stream')).toBeNull();
     expect(description.getAttribute('content')).toBe(
       en.meta.descriptionPostponed
