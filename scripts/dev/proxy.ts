@@ -92,6 +92,15 @@ export function startDevProxy(port: number, host: string): Promise<DevProxy> {
       }
       return;
     }
+    await toServer(req, res);
+  });
+
+  /**
+   * Sends a request to the server once it is up, or the problems while none will come. A request
+   * without a body that the server refused because a restart stopped it meanwhile (a save the
+   * editor's file system told twice restarts it twice) is sent again to the next one.
+   */
+  async function toServer(req: http.IncomingMessage, res: http.ServerResponse, again = false): Promise<void> {
     if (!(await whenServerUp())) {
       const shown = problem ?? {
         id: 0,
@@ -111,19 +120,23 @@ export function startDevProxy(port: number, host: string): Promise<DevProxy> {
       }
       return;
     }
+    const port = target!;
     const upstream = http.request(
-      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers },
+      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);
       },
     );
     upstream.on('error', (error) => {
+      const bodiless = req.method === 'GET' || req.method === 'HEAD';
+      if (!again && bodiless && !res.headersSent && target !== port) return void toServer(req, res, true);
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(`Development server: ${error.message}\n`);
     });
-    req.pipe(upstream);
-  });
+    if (again) upstream.end();
+    else req.pipe(upstream);
+  }
 
   return new Promise((resolve, reject) => {
     proxy.once('error', reject);
