@@ -1,11 +1,15 @@
-import { LOCALES_DIR } from '../../server/config/paths.ts';
-import { loadTranslations, type Translations } from '../../server/content/translations.ts';
-import { BROADCAST_TEXTS, type BroadcastMoment, type BroadcastText } from '../../shared/broadcast-texts.ts';
+import {
+  BROADCAST_TEXTS,
+  broadcastTextKey,
+  type BroadcastMoment,
+  type BroadcastText,
+} from '../../shared/broadcast-texts.ts';
+import { sharedTranslations } from '../helpers/app.ts';
 import type { EventDisplay } from '../../shared/page-data.ts';
 import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
 import { content } from '../helpers/render-client.tsx';
-import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
+import type { SampleLanguage } from '../helpers/languages.ts';
 import type { Visitor } from './driver/visitor.ts';
 
 /** The texts of the broadcast an open tab shows (shared/broadcast-texts.ts); null where one is not there. */
@@ -32,19 +36,16 @@ export function broadcastTextsOf(visitor: Visitor): Promise<ShownBroadcastTexts>
   });
 }
 
-let translations: Promise<Translations> | undefined;
-
 /** What they should say in `lng` at `moment`, with the day's date and times as the hero shows them. */
 export async function broadcastTextsAt(
   lng: SampleLanguage,
   moment: BroadcastMoment,
   display: EventDisplay,
 ): Promise<ShownBroadcastTexts> {
-  translations ??= loadTranslations(LOCALES_DIR, LANGUAGES);
-  const { t } = (await translations).forRequest(lng);
+  const { t } = (await sharedTranslations()).forRequest(lng);
   const values = { ...display, provider: content.public.video.provider.name, cities: content.public.cityList[lng]! };
   const said = (text: BroadcastText) => {
-    const key = (BROADCAST_TEXTS[text] as Record<BroadcastMoment, string | null>)[moment];
+    const key = broadcastTextKey(text, moment);
     return key === null ? null : t(key, values);
   };
   return {
@@ -89,8 +90,7 @@ export async function headAndCalendarOf(serverUrl: string) {
 
 /** The head and the calendar say what holds at `moment`, the one what the other says. */
 export async function headAndCalendarAt(moment: BroadcastMoment) {
-  translations ??= loadTranslations(LOCALES_DIR, LANGUAGES);
-  const { t } = (await translations).forRequest('en');
+  const { t } = (await sharedTranslations()).forRequest('en');
   const description = t(BROADCAST_TEXTS.description[moment], { cities: content.public.cityList.en! });
   return { descriptions: Array(5).fill(description), summary: t(BROADCAST_TEXTS.calendarSummary[moment]) };
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../server/content/site-content.ts';
 import { DAY_MS } from '../../shared/event-clock.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
-import { shownTexts, testApp } from '../helpers/app.ts';
+import { bodyBytes, shownTexts, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
@@ -23,15 +23,11 @@ beforeAll(async () => {
 
 /** The calendar file as bytes, exactly as sent. */
 const getCalendar = (target: RequestListener, path: string, cookie?: string) =>
-  request(target)
-    .get(path)
-    .set(cookie ? { Cookie: cookie } : {})
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  bodyBytes(
+    request(target)
+      .get(path)
+      .set(cookie ? { Cookie: cookie } : {}),
+  );
 
 describe('GET /event.ics', () => {
   it('is an iCalendar attachment that reads back under RFC 5545', async () => {

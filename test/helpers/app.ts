@@ -5,6 +5,7 @@ import { createServer, get as httpGet, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import type { Test } from 'supertest';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import type { HeroSource } from '../../server/hero/hero-source.ts';
 import type { HeroSlide, PageAssets } from '../../shared/page-data.ts';
@@ -100,6 +101,15 @@ export function fixedHeroAssets(assets: LabelledAssets): HeroSource {
     heroSlides: async () => ({ ...NEW_ANSWER, value: assets.heroSlides ?? [] }),
     logo: async () => ({ ...NEW_ANSWER, value: assets.logoUrl }),
   };
+}
+
+/** A supertest request whose body is read as bytes (decoded from br and gzip, as a browser does). */
+export function bodyBytes(req: Test): Test {
+  return req.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
 }
 
 export interface RawResponse {

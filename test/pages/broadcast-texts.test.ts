@@ -6,7 +6,7 @@ import { HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
 import type { Language } from '../../shared/languages.ts';
 import type { LiveSchedule } from '../../shared/live-state.ts';
 import { liveRulesOf } from '../../server/content/live-rules.ts';
-import { sharedTranslations, testApp } from '../helpers/app.ts';
+import { bodyBytes, sharedTranslations, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { eventFieldsAt, wallClockTime } from '../helpers/event-times.ts';
 import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
@@ -126,15 +126,7 @@ async function sentAt(moment: BroadcastMoment, lng: Language) {
     liveSource: changeableLive({ status, schedule }),
   });
   const page = await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`).expect(200);
-  const calendar = await request(app)
-    .get(`/event.ics?lng=${lng}`)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const calendar = await bodyBytes(request(app).get(`/event.ics?lng=${lng}`)).expect(200);
   const { t } = (await sharedTranslations()).forRequest(lng);
   const display = schedule ? schedule.display[lng]! : content.public.eventDisplay[lng]!;
   const values = {

@@ -9,7 +9,7 @@ import { loadContent } from '../../server/content/site-content.ts';
 import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
-import { bootstrapOf, testApp } from '../helpers/app.ts';
+import { bodyBytes, bootstrapOf, testApp } from '../helpers/app.ts';
 import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
 
@@ -87,15 +87,7 @@ describe('renaming the event: the `product` line of each locale file, and nothin
   });
 
   it.each(LANGUAGES)('renames the %s calendar entry, whose UID and file name stay', async (lng) => {
-    const res = await request(app)
-      .get(`/event.ics?lng=${lng}`)
-      .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await bodyBytes(request(app).get(`/event.ics?lng=${lng}`)).expect(200);
     const { event } = readSingleEvent(res.body as Buffer);
     expect(event.SUMMARY).toBe(NEW_NAME[lng]);
     expect(event.DESCRIPTION!.startsWith(`${NEW_NAME[lng]}:`)).toBe(true);

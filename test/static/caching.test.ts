@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestListener } from 'node:http';
 import { readClientManifest } from '../../server/static/client-assets.ts';
 import { CLIENT_BUILD_DIR } from '../../server/config/paths.ts';
-import { testApp } from '../helpers/app.ts';
+import { bodyBytes, testApp } from '../helpers/app.ts';
 
 const { script, stylesheet } = readClientManifest(CLIENT_BUILD_DIR);
 let app: RequestListener;
@@ -14,13 +14,6 @@ beforeAll(async () => {
 });
 
 const onDisk = (asset: string) => readFileSync(path.join(CLIENT_BUILD_DIR, asset));
-/** The body as bytes (supertest decodes br and gzip as a browser does). */
-const bytes = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
 
 describe('hashed assets', () => {
   it.each([
@@ -32,7 +25,7 @@ describe('hashed assets', () => {
     ['br', '*', '.br'],
   ])('are sent as the precompressed %s copy for Accept-Encoding %j', async (coding, accept, suffix) => {
     for (const asset of [script, stylesheet]) {
-      const res = await bytes(request(app).get(asset).set('Accept-Encoding', accept)).expect(200);
+      const res = await bodyBytes(request(app).get(asset).set('Accept-Encoding', accept)).expect(200);
       expect(res.headers['content-encoding']).toBe(coding);
       // Sent as the build wrote it, not compressed again on the way.
       expect(res.headers['content-length']).toBe(String(onDisk(asset + suffix).length));
@@ -46,7 +39,7 @@ describe('hashed assets', () => {
   it.each(['identity', 'deflate;q=0, br;q=0, gzip;q=0'])(
     'are sent as they are for Accept-Encoding %j',
     async (accept) => {
-      const res = await bytes(request(app).get(script).set('Accept-Encoding', accept)).expect(200);
+      const res = await bodyBytes(request(app).get(script).set('Accept-Encoding', accept)).expect(200);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
