@@ -103,7 +103,7 @@ export function createApp(appDeps: AppDeps): RequestListener {
   // The event clock: the real one, moved by a rehearsal's shift. Nothing else reads it.
   const realNow = appDeps.now ?? Date.now;
   const eventClockNow = () => eventNow(deps.rehearsal?.shiftMs, realNow());
-  const pages = pageAnswers(deps, { now: eventClockNow });
+  const pages = pageAnswers(deps, { now: realNow });
 
   const app = express();
   app.disable('x-powered-by');

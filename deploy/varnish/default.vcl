@@ -195,12 +195,12 @@ sub vcl_backend_response {
 }
 
 # A page is kept only for the server's CDN-Cache-Control max-age, and only a 200 without
-# Set-Cookie. The lifetime counts from the server's Date (the second it rendered the page in), so
-# a copy ends on a whole second where the server's clock agrees with this one's: the event's
-# changes fall on whole seconds, and the one-second copy the server gives in the last second
-# before a change is never served after it, however long the answer took to arrive. No grace: a
-# copy is never served past its lifetime. Kept a little longer only to be revalidated with its
-# ETag.
+# Set-Cookie. The lifetime counts from the server's Date (the second the page's clock was read
+# in, however long its render took), so a copy ends on a whole second where the server's clock
+# agrees with this one's: the event's changes fall on whole seconds, and the one-second copy the
+# server gives in the last second before a change is never served after it, however long the
+# answer took to arrive. No grace: a copy is never served past its lifetime. Kept a little longer
+# only to be revalidated with its ETag.
 sub landing_page_lifetime {
     if (beresp.status != 200 || beresp.http.Set-Cookie ||
         beresp.http.CDN-Cache-Control !~ "(^|,)\s*max-age=[1-9][0-9]*\s*(,|$)") {

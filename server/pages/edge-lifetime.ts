@@ -7,8 +7,8 @@ import { SECOND_MS } from '../../shared/event-clock.ts';
  * with time), rounded down to whole seconds, yet one second in the last second before a change:
  * with none, a crowd would pass the edge for that whole second each step. The shipped caches end
  * such a copy at the second's end (nginx keys pages by the second; the VCL counts a page's
- * lifetime from its Date), and the event's changes fall on whole seconds, so none is shown past
- * its change. 0 means not at all.
+ * lifetime from its Date, the second the clock was read in), and the event's changes fall on
+ * whole seconds, so none is shown past its change. 0 means not at all.
  */
 export function edgeSeconds(now: number, changesAt: number | null, limitSeconds: number): number {
   if (changesAt === null || limitSeconds === 0) return limitSeconds;

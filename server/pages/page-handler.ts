@@ -26,7 +26,7 @@ import {
   phaseChangesAt,
   type EventClock,
 } from '../../shared/event-clock.ts';
-import type { Rehearsal } from '../../shared/rehearsal.ts';
+import { eventNow, type Rehearsal } from '../../shared/rehearsal.ts';
 import { edgeHeaders, edgeSeconds, namesLanguage } from './edge-lifetime.ts';
 import { isNotModified } from '../http/not-modified.ts';
 
@@ -57,8 +57,8 @@ export const PAGE_ROUTE_PATHS = Object.values(PAGE_PATHS);
 
 export interface PageHandlerOptions {
   /**
-   * The clock the event's phase and countdown are read from (ms since the epoch): the event
-   * clock, which a rehearsal shifts (app.ts gives it so); the page's edge lifetime is counted on it too.
+   * The real clock (ms since the epoch). The event's phase, countdown and the page's edge lifetime
+   * are read from the event clock, which a rehearsal (`PageDeps.rehearsal`) shifts from it.
    */
   now?: () => number;
 }
@@ -123,7 +123,8 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     const choice = resolveLanguage(ask, deps.translations.languages);
     const status = kind === 'notFound' ? 404 : 200;
 
-    const at = now();
+    const renderedAt = now();
+    const at = eventNow(deps.rehearsal?.shiftMs, renderedAt);
     const event = eventWithLive(deps.content.public.event, live);
     const eventClock = eventClockWithStatus(at, event, PAGE_COUNTDOWN_STEP_MS);
     // The landing page shows the clock; every page's texts of the broadcast follow its phase.
@@ -131,7 +132,9 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     const moment = broadcastMoment(eventClock.phase, startMoved(live, deps.content.public.event));
     const changesAt = clock ? clock.changesAt : phaseChangesAt(eventClock.phase, event);
 
-    const headers: [string, string][] = [];
+    // The edge counts a page's lifetime from its Date: the second the clock was read, not the
+    // later one a slow render may be sent in, which would keep the page past its next change.
+    const headers: [string, string][] = [['Date', new Date(renderedAt).toUTCString()]];
     if (choice.fromQuery) headers.push(['Set-Cookie', languageCookie(choice.language, false)]);
     // A shared cache that keys by the language cookie's value (the shipped VCL and nginx
     // configuration) may keep a page for seconds, never past its next change; an answer that

@@ -95,6 +95,22 @@ describe('a page offered to the edge', () => {
   });
 });
 
+describe("a page's Date", () => {
+  it('is the second the clock was read in for its lifetime, not the one it is sent in', async () => {
+    // The edge counts the lifetime from the Date (the VCL): a page read 0.4 s before the start and
+    // sent after it, its render slow, would otherwise be kept with its countdown past the start.
+    // The app's clock is months from the real one, so a Date written as the answer is sent differs.
+    let now = START - 400;
+    const { app } = await testApp({ content, now: () => now }, { NODE_ENV: 'test' });
+    const res = await request(app).get('/').expect(200);
+    expect(res.headers['cdn-cache-control']).toBe('max-age=1');
+    expect(res.headers.date).toBe(new Date(START - 400).toUTCString());
+    now = START + 600;
+    const revalidated = await request(app).get('/').set('If-None-Match', res.headers.etag!);
+    expect(revalidated.headers.date).toBe(new Date(START + 600).toUTCString());
+  });
+});
+
 describe('a revalidated page', () => {
   it("carries its lifetime on the 304 too: a cache renews a kept copy by the 304's lifetime, not the copy's", async () => {
     // Varnish revalidates an expired copy with its ETag; had the 304 no lifetime of its own, the
