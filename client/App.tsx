@@ -9,7 +9,7 @@ import { HydrateLater } from './components/HydrateLater.tsx';
 import { LanguageMenu } from './components/LanguageMenu.tsx';
 import { LanguageOverlay } from './components/LanguageOverlay.tsx';
 import { LateLiveNotice, LiveNotice } from './components/LiveNotice.tsx';
-import { PageDescription } from './components/PageDescription.tsx';
+import { PageHead } from './components/PageHead.tsx';
 import { PageRehearsalBanner } from './components/RehearsalBanner.tsx';
 import { HydrationProvider } from './hydration.tsx';
 import { LanguageProvider, useLanguage } from './language.tsx';
@@ -75,7 +75,7 @@ function Layout() {
           <Footer />
         </HydrateLater>
         <LateLiveNotice />
-        <PageDescription />
+        <PageHead />
       </div>
       {!chosen && <LanguageOverlay />}
     </>

@@ -1,3 +1,6 @@
+import { MINUTE_MS } from '../../shared/event-clock.ts';
+import { zonedIsoString } from '../../shared/zoned-time.ts';
+
 /**
  * The UTC instant of a wall-clock time in an IANA time zone, without a date library:
  * take the wall clock as if it were UTC, then correct by the zone's offset at that instant
@@ -45,14 +48,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/**
- * An instant as ISO 8601 wall-clock time in a zone with its offset
- * ("2027-03-18T18:00:00+01:00"): what search engines prefer, since it keeps the local time.
- */
+/** An instant as ISO 8601 wall-clock time in a zone with its offset ("2027-03-18T18:00:00+01:00"). */
 export function toZonedIsoString(instant: Date, timeZone: string): string {
-  const offset = offsetMs(instant.getTime(), timeZone);
-  const wallClock = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
-  const minutes = Math.round(Math.abs(offset) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  return `${wallClock}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return zonedIsoString(instant.getTime(), offsetMs(instant.getTime(), timeZone) / MINUTE_MS);
 }

@@ -7,7 +7,6 @@ import type { HeroSource } from '../hero/hero-source.ts';
 import type { LiveSource } from '../live/live-source.ts';
 import { broadcastMoment, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
 import { eventWithLive, startMoved, type LiveState } from '../../shared/live-state.ts';
-import { eventFactsWithLive } from '../live/event-facts.ts';
 import type { Translations } from '../content/translations.ts';
 import { languageCookie } from '../../shared/language-cookie.ts';
 import { resolveLanguage, type LanguageChoice, type LanguageSources } from '../http/request-language.ts';
@@ -214,7 +213,6 @@ function pageRequest(
     assets: deps.clientAssets,
     showErrorStack: !deps.config.production,
     publicOrigin: deps.config.publicOrigin,
-    event: eventFactsWithLive(deps.content.event, live),
   };
 }
 

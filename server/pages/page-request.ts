@@ -3,7 +3,6 @@ import { matchRoutes } from 'react-router-dom';
 import type { BootstrapData } from '../../shared/bootstrap.ts';
 import type { BroadcastMoment } from '../../shared/broadcast-texts.ts';
 import { PAGE_PATHS, type PageKind } from '../../shared/routes.ts';
-import type { EventFacts } from '../content/site-content.ts';
 import type { ClientAssets } from '../static/client-assets.ts';
 
 /** The pages' routes without their elements: matched as the browser's route tree matches them. */
@@ -34,5 +33,4 @@ export interface PageRequest {
   showErrorStack: boolean;
   /** Where visitors reach the site: the base of canonical, alternate and preview addresses. */
   publicOrigin: string;
-  event: EventFacts;
 }

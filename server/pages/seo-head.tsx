@@ -1,11 +1,11 @@
 import { serializeForScript } from '../../shared/bootstrap.ts';
 import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
-import { noticeFor } from '../../shared/live-state.ts';
+import { eventWithLive, noticeFor, startMoved } from '../../shared/live-state.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
 import { languageAlternates, pageUrl } from '../discovery/public-urls.ts';
 import type { PageRequest } from './page-request.ts';
 import { previewImage } from './preview-image.ts';
-import { eventStructuredData } from './structured-data.ts';
+import { eventStructuredData } from '../../shared/structured-data.ts';
 
 export interface SeoHeadProps {
   page: PageRequest;
@@ -66,7 +66,8 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
           dangerouslySetInnerHTML={{
             __html: serializeForScript(
               eventStructuredData({
-                event: page.event,
+                event: eventWithLive(app.content.event, app.live),
+                plannedStart: startMoved(app.live, app.content.event) ? app.content.event : null,
                 studios: app.content.studios,
                 company: app.content.company,
                 language,

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import {
   BROADCAST_TEXTS,
   broadcastTextKey,
@@ -93,4 +94,29 @@ export async function headAndCalendarAt(moment: BroadcastMoment) {
   const { t } = (await sharedTranslations()).forRequest('en');
   const description = t(BROADCAST_TEXTS.description[moment], { cities: content.public.cityList.en! });
   return { descriptions: Array(5).fill(description), summary: t(BROADCAST_TEXTS.calendarSummary[moment]) };
+}
+
+/** The tab's JSON-LD says what the server writes into a page in `lng` now: the tab rewrites it as the day changes. */
+export async function expectJsonLdAsServed(visitor: Visitor, serverUrl: string, lng: SampleLanguage): Promise<void> {
+  const html = await fetch(`${serverUrl}/`, { headers: { Cookie: `selectedLanguage=${lng}` } }).then((res) =>
+    res.text(),
+  );
+  const served = JSON.stringify(jsonLdOf(html));
+  const shown = () =>
+    visitor.evaluate(() => {
+      const text = document.querySelector('script[type="application/ld+json"]')?.textContent;
+      return text ? JSON.stringify(JSON.parse(text)) : null;
+    });
+  // Rewritten in an effect after the commit that changed the texts: a moment, at most.
+  await visitor
+    .waitFor(
+      (expected) => {
+        const text = document.querySelector('script[type="application/ld+json"]')?.textContent;
+        return !!text && JSON.stringify(JSON.parse(text)) === expected;
+      },
+      served,
+      { timeout: 2000, what: "the tab's JSON-LD to be the server's" },
+    )
+    .catch(() => undefined);
+  expect(JSON.parse((await shown()) ?? 'null')).toEqual(JSON.parse(served));
 }

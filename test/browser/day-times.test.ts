@@ -11,6 +11,7 @@ import {
   broadcastTextsAt,
   broadcastTextsOf,
   displayOf,
+  expectJsonLdAsServed,
   headAndCalendarAt,
   headAndCalendarOf,
 } from './broadcast-texts.ts';
@@ -49,9 +50,18 @@ async function untilPhase(visitor: Visitor, phase: string, since: number): Promi
   return Date.now() - since;
 }
 
-/** Every text of the broadcast in the tab says what holds at `moment`, on the day's times its hero shows. */
-async function expectTextsAt(visitor: Visitor, lng: SampleLanguage, moment: BroadcastMoment): Promise<void> {
+/**
+ * Every text of the broadcast in the tab says what holds at `moment`, on the day's times its hero
+ * shows, and its JSON-LD what the server's page says now.
+ */
+async function expectTextsAt(
+  visitor: Visitor,
+  lng: SampleLanguage,
+  moment: BroadcastMoment,
+  server: RunningServer,
+): Promise<void> {
   expect(await broadcastTextsOf(visitor)).toEqual(await broadcastTextsAt(lng, moment, await displayOf(visitor)));
+  await expectJsonLdAsServed(visitor, server.url, lng);
 }
 
 async function calendarEvent(server: RunningServer) {
@@ -78,7 +88,7 @@ describe.each([
   it('every open tab follows a delayed start and an early end, and so do the calendar file and the JSON-LD', async () => {
     for (const lng of LANGUAGES) {
       expect(await tabs[lng].attribute('.hero', 'data-event-phase')).toBe('live');
-      await expectTextsAt(tabs[lng], lng, 'live');
+      await expectTextsAt(tabs[lng], lng, 'live', channel.server);
     }
     const planned = await calendarEvent(channel.server);
 
@@ -91,7 +101,7 @@ describe.each([
       expect(await tabs[lng].text('.hero__when')).toContain(wallTime(DELAYED_START));
       // Some quarter of an hour: the journey began a few minutes before.
       expect(await tabs[lng].text('[data-testid="countdown"]')).toMatch(/\b1[0-5]\b/);
-      await expectTextsAt(tabs[lng], lng, 'moved');
+      await expectTextsAt(tabs[lng], lng, 'moved', channel.server);
     }
     if (channelName === 'the live file') {
       await tabs.en.show();
@@ -116,7 +126,7 @@ describe.each([
     for (const lng of LANGUAGES) {
       endTook.push(await untilPhase(tabs[lng], 'after', endedAt));
       expect(await tabs[lng].text('[role="status"]')).toBe(dictionary(lng).hero.ended);
-      await expectTextsAt(tabs[lng], lng, 'after');
+      await expectTextsAt(tabs[lng], lng, 'after', channel.server);
     }
     if (channelName === 'the live file') {
       await tabs.de.show();

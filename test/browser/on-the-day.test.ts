@@ -5,6 +5,7 @@ import {
   broadcastTextsAt,
   broadcastTextsOf,
   displayOf,
+  expectJsonLdAsServed,
   headAndCalendarAt,
   headAndCalendarOf,
 } from './broadcast-texts.ts';
@@ -70,6 +71,8 @@ describe.each([
       `${dictionary(lng).liveNotice.warning} ${lng === 'es' ? changed.de : changed[lng]}`;
     for (const lng of LANGUAGES) await untilNotice(tabs[lng], shownChanged(lng));
     expect(await tabs.es.attribute('[data-testid="live-notice"] [lang]', 'lang')).toBe('de');
+    // The JSON-LD's description opens with the notice, in the open tab as in a page served now.
+    for (const lng of LANGUAGES) await expectJsonLdAsServed(tabs[lng], channel.server.url, lng);
     if (channelName === 'the live file') {
       await tabs.en.show();
       await keepScreenshot(tabs.en, `on-the-day-notice-en-390x844-${browsers.engine}.png`);
@@ -105,6 +108,7 @@ describe.each([
         await broadcastTextsAt(lng, 'postponed', await displayOf(tabs[lng])),
       );
       expect(await tabs[lng].text('#rsvp .embed-placeholder__closed')).toBe(dictionary(lng).hero.postponed);
+      await expectJsonLdAsServed(tabs[lng], channel.server.url, lng);
     }
 
     channel.write({ status: 'EventPostponed' });

@@ -1,10 +1,12 @@
-import type { Company, Studio } from '../../shared/page-data.ts';
-import { inLanguage, type Language } from '../../shared/languages.ts';
-import type { EventFacts } from '../content/site-content.ts';
-import { toZonedIsoString } from '../content/event-time.ts';
+import type { Company, PublicEvent, Studio } from './page-data.ts';
+import { inLanguage, type Language } from './languages.ts';
+import { zonedIsoString } from './zoned-time.ts';
 
 export interface EventDescription {
-  event: EventFacts;
+  /** The event as the page shows it: the content file's, with the live state's times and status. */
+  event: PublicEvent;
+  /** The content file's start, where the live state moves it: the previous start. */
+  plannedStart: Pick<PublicEvent, 'start' | 'utcOffsetMinutes'> | null;
   studios: Studio[];
   company: Company;
   language: Language;
@@ -19,11 +21,12 @@ export interface EventDescription {
 }
 
 /**
- * The event as a schema.org `Event` for search engines: broadcast live from the
- * studios and streamed on the page, hence both kinds of location.
+ * The event as a schema.org `Event` for search engines: broadcast live from the studios and
+ * streamed on the page, hence both kinds of location. The server writes it into the landing page
+ * and an open tab rewrites it as the day changes, from the same data.
  */
 export function eventStructuredData(input: EventDescription): Record<string, unknown> {
-  const { event, company } = input;
+  const { event, plannedStart, company } = input;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -32,10 +35,12 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
     inLanguage: input.language,
     url: input.pageUrl,
     ...(input.imageUrl ? { image: [input.imageUrl] } : {}),
-    startDate: toZonedIsoString(event.start, event.timeZone),
-    endDate: toZonedIsoString(event.end, event.timeZone),
+    startDate: zonedIsoString(event.start, event.utcOffsetMinutes.start),
+    endDate: zonedIsoString(event.end, event.utcOffsetMinutes.end),
     eventStatus: `https://schema.org/${event.status}`,
-    ...(event.previousStart ? { previousStartDate: toZonedIsoString(event.previousStart, event.timeZone) } : {}),
+    ...(plannedStart
+      ? { previousStartDate: zonedIsoString(plannedStart.start, plannedStart.utcOffsetMinutes.start) }
+      : {}),
     eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
     location: [
       { '@type': 'VirtualLocation', url: `${input.pageUrl}#rsvp` },
