@@ -124,6 +124,15 @@ export interface PublicEvent {
   recordingUrl: string | null;
 }
 
+/** One segment of the programme as the content file plans it: the day's times move it. */
+export interface ProgrammeSegment {
+  /** Names its texts: `programme.segments.<id>.title`, and `.description` where it has one. */
+  id: string;
+  /** When it begins as planned, ms since the epoch; it ends where the next begins, the last with the broadcast. */
+  start: number;
+  studioId: string;
+}
+
 /** The live stream's player and what stands in its place until it loads. */
 export interface PublicVideo {
   /** The player's address as the content file gives it. */
@@ -151,6 +160,8 @@ export interface PublicContent {
   company: Company;
   event: PublicEvent;
   eventDisplay: Record<Language, EventDisplay>;
+  /** The run of show, in its order; empty where the content file has none. */
+  programme: ProgrammeSegment[];
   /** The year the copyright line names. */
   copyrightYear: number;
   /** When the privacy policy was last updated, shown per language. */

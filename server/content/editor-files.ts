@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { formatFinding } from './findings.ts';
 import { checkLiveFile, type LiveChanges } from './live-file.ts';
 import { liveRulesOf, liveRulesOfLanguages } from './live-rules.ts';
-import { checkContentText, listedLanguageCodes, type SiteContent } from './site-content.ts';
+import { checkContentText, listedLanguageCodes, listedSegmentIds, type SiteContent } from './site-content.ts';
 import { checkTranslations } from './translation-check.ts';
 
 /** The files an editor writes, where they are and how the operator named them (for messages). */
@@ -53,7 +53,7 @@ export function checkEditorFiles(files: EditorFiles, now = Date.now()): EditorCh
   }
   const checked = checkContentText(text, now, files.localesDir, files.localesShown);
   const languages = listedLanguageCodes(text);
-  const translations = checkTranslations(files.localesDir, languages, files.localesShown);
+  const translations = checkTranslations(files.localesDir, languages, files.localesShown, listedSegmentIds(text));
   const live =
     files.livePath === undefined
       ? { live: null, problems: [], warnings: [] }

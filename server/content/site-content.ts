@@ -34,6 +34,7 @@ import { EVENT_STATUSES } from '../../shared/event-clock.ts';
 import { isTimeZone, zonedTimeToUtc } from './event-time.ts';
 import { eventDisplayIn, utcOffsetMinutes } from './event-display.ts';
 import { slideStudioProblems } from './slide-studios.ts';
+import { programmeProblems } from './programme.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
 /** The content file is unusable: every problem, each a line naming the file, the line and the field. */
@@ -46,6 +47,8 @@ export class ContentError extends Error {
 
 /** SPEC.md's four studios: the page's grid, picker and hero are laid out for exactly this many. */
 export const STUDIO_COUNT = 4;
+/** The most segments a programme lists: an evening's run of show, not a festival's. */
+export const PROGRAMME_LIMIT = 30;
 
 const text = z.string().trim().min(1).max(500);
 /**
@@ -135,6 +138,21 @@ const heroSlide = z.strictObject({
     .describe('The id of the studio it shows, as in studios; the hero names that studio in the page’s language'),
 });
 
+/** One part of the broadcast, from its studio: its texts are the locale files', under programme.segments.<id>. */
+const programmeSegment = z.strictObject({
+  id: z
+    .string()
+    .regex(STUDIO_ID_PATTERN, 'must be lower-case letters, digits and dashes')
+    .describe('Names its title and description in each locale file: programme.segments.<id>'),
+  start: clockTime.describe(
+    'When it begins, on the event’s wall clock like 18:20; it ends where the next begins, the last with the broadcast',
+  ),
+  studio: z
+    .string()
+    .meta({ pattern: STUDIO_ID_PATTERN.source })
+    .describe('The id of the studio it comes from, as in studios'),
+});
+
 export const languageCode = z
   .string()
   .regex(LANGUAGE_CODE_PATTERN, 'is not a language code such as "fr" or "pt-BR"')
@@ -186,6 +204,13 @@ const crossCheckedParts = z.object({
         .optional(),
     }),
   ),
+});
+
+/** What the programme's checks read: the event's times, the segments, the studios' ids and names. */
+const programmeCheckedParts = z.object({
+  event: z.object({ startTime: z.string(), endTime: z.string() }),
+  programme: z.array(z.object({ id: z.string(), start: z.string(), studio: z.string() })).optional(),
+  studios: crossCheckedParts.shape.studios,
 });
 
 export const contentSchema = z
@@ -298,6 +323,13 @@ export const contentSchema = z
             ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `is already the id of studios.${first}` });
         });
       }),
+    programme: z
+      .array(programmeSegment)
+      .max(PROGRAMME_LIMIT)
+      .optional()
+      .describe(
+        'The run of show, in its order: each segment’s start and studio. Without it the page has no programme section',
+      ),
     company: z.strictObject({
       placeholder: note,
       name: text,
@@ -337,6 +369,17 @@ export const contentSchema = z
     },
     // Told with every other problem: these checks run whenever the parts they read are well formed.
     { when: ({ value }) => crossCheckedParts.safeParse(value).success },
+  )
+  .superRefine(
+    ({ event, programme = [], studios }, ctx) => {
+      const tell = (index: number, field: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['programme', index, field], message });
+      for (const { index, message } of slideStudioProblems(programme, studios)) tell(index, 'studio', message);
+      const isTime = (value: string) => new RegExp(TIME_PATTERN).test(value);
+      for (const { index, field, message } of programmeProblems({ event, programme, isTime }))
+        tell(index, field, message);
+    },
+    { when: ({ value }) => programmeCheckedParts.safeParse(value).success },
   );
 
 export type ContentFile = z.infer<typeof contentSchema>;
@@ -411,6 +454,19 @@ export function checkContentText(
  */
 export function listedLanguageCodes(text: string): string[] {
   return listedLanguages(parseJsonSource(text).value);
+}
+
+/**
+ * The ids of the segments a content file's text lists, as far as it can be read (for checking
+ * their titles beside a content file that has problems of its own); empty when it lists none.
+ */
+export function listedSegmentIds(text: string): string[] {
+  const programme = (parseJsonSource(text).value as { programme?: unknown } | null | undefined)?.programme;
+  if (!Array.isArray(programme)) return [];
+  const ids = programme
+    .map((segment) => (segment as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string' && STUDIO_ID_PATTERN.test(id));
+  return [...new Set(ids)];
 }
 
 /** The well-formed language codes of a content file's value, each once, in its order. */
@@ -520,6 +576,11 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
         recordingUrl: event.recordingUrl ?? null,
       },
       eventDisplay: byLanguage((_language, locale) => eventDisplayIn(locale, start, end, event.timeZone)),
+      programme: (file.programme ?? []).map((segment) => ({
+        id: segment.id,
+        start: zonedTimeToUtc(event.date, segment.start, event.timeZone).getTime(),
+        studioId: segment.studio,
+      })),
       copyrightYear: Number(event.date.slice(0, 4)),
       privacyUpdated: byLanguage((_language, locale) =>
         new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(privacyUpdated),

@@ -1,6 +1,6 @@
 /**
- * The longest text of each kind the hero is laid out for, in characters (Unicode code points, as a
- * JSON Schema's `maxLength` counts them). The one source of these limits: the content file's
+ * The longest text of each kind the hero and the programme are laid out for, in characters
+ * (Unicode code points, as a JSON Schema's `maxLength` counts them). The one source of these limits: the content file's
  * check, the locale files' check and the backend's slide labels all read them here, and
  * docs/event-team.md states them. test/browser/long-names.test.ts holds the layout to them: at
  * 390×844, with every hero text at its limit and the name holding a 60-character word, no page
@@ -30,6 +30,10 @@ export const TEXT_LIMITS = {
   visitorTime: 40,
   /** The live file's notice, in each language: a few lines at the top of every page, above the hero. */
   notice: 200,
+  /** A segment's title in the programme. */
+  segmentTitle: 70,
+  /** A segment's line of description in the programme. */
+  segmentDescription: 160,
 } as const;
 
 /**
@@ -58,6 +62,12 @@ export const LOCALE_TEXT_LIMITS: Readonly<Record<string, number>> = {
   'countdown.hours': TEXT_LIMITS.countdownUnit,
   'countdown.minutes': TEXT_LIMITS.countdownUnit,
   'countdown.seconds': TEXT_LIMITS.countdownUnit,
+};
+
+/** The limits of a segment's texts (`programme.segments.<id>.<field>`), by field. */
+export const SEGMENT_TEXT_LIMITS: Readonly<Record<string, number>> = {
+  title: TEXT_LIMITS.segmentTitle,
+  description: TEXT_LIMITS.segmentDescription,
 };
 
 /** A text's length in characters: code points, so that "ü" and "🎬" count one each. */

@@ -5,7 +5,7 @@ import type { Language } from '../../shared/languages.ts';
 import { LANGUAGE_BLOCK_FIELDS } from './languages.ts';
 import { formatFinding, nearestName, type Finding } from './findings.ts';
 import { parseJsonSource, type JsonSource } from './json-source.ts';
-import { characterCount, LOCALE_TEXT_LIMITS } from './text-limits.ts';
+import { characterCount, LOCALE_TEXT_LIMITS, SEGMENT_TEXT_LIMITS } from './text-limits.ts';
 
 const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
 /** `{{studio}}` and `{{date, datetime}}`: the name before any format. */
@@ -41,7 +41,9 @@ export interface TranslationCheck {
  * the others and no file has keys the default lacks, allowing for each language's own plural
  * forms (as Intl.PluralRules gives them); no text is empty; every interpolation a text uses is
  * kept in each translation; every `$t(key)` refers to a key; no text the hero shows is longer than
- * its limit (LOCALE_TEXT_LIMITS). A syntax error is told on its line
+ * its limit (LOCALE_TEXT_LIMITS); where the content file's programme is known (`segmentIds`), each
+ * of its segments has a title in every language, and a segment the programme does not list is
+ * told as a warning. A syntax error is told on its line
  * and the file read past it. A file that cannot be read is left to readLanguages, which tells it
  * on the content file's line of the language.
  */
@@ -49,6 +51,7 @@ export function checkTranslations(
   localesDir: string,
   languages: readonly Language[],
   displayDir = 'locales',
+  segmentIds?: readonly string[],
 ): TranslationCheck {
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -75,10 +78,15 @@ export function checkTranslations(
   }
   const reference = files.get(languages[0]!);
   if (!reference) return { problems, warnings };
+  // A segment's title is told missing once, with the segment that needs it (missingSegmentTitles).
+  const titleKeys = new Set(segmentIds?.map((id) => `programme.segments.${id}.title`));
   for (const file of files.values()) {
+    if (segmentIds) warnings.push(...unlistedSegments(file, segmentIds));
     const findings = [
       ...missingBroadcastTexts(file),
-      ...(file === reference ? [] : compareKeys(reference, file)),
+      ...(segmentIds ? missingSegmentTitles(file, segmentIds) : []),
+      ...segmentFields(file),
+      ...(file === reference ? [] : compareKeys(reference, file, titleKeys)),
       ...compareInterpolations(reference, file),
       ...checkNesting(file),
       ...checkLengths(file),
@@ -132,14 +140,14 @@ function pluralCategories(file: LocaleFile): string[] {
   return new Intl.PluralRules(file.locale).resolvedOptions().pluralCategories;
 }
 
-function compareKeys(reference: LocaleFile, file: LocaleFile): Finding[] {
+function compareKeys(reference: LocaleFile, file: LocaleFile, toldElsewhere: ReadonlySet<string>): Finding[] {
   const findings: Finding[] = [];
   const categories = pluralCategories(file);
   const families = new Set([...reference.texts.keys()].map((key) => pluralOf(key)?.family).filter(Boolean));
   const lineOf = (key: string) => file.source.lineOf(key.split('.'));
   for (const key of reference.texts.keys()) {
     // A text of the broadcast is told missing once, with when the page says it (missingBroadcastTexts).
-    if (file.texts.has(key) || BROADCAST_TEXT_KEYS.has(key)) continue;
+    if (file.texts.has(key) || BROADCAST_TEXT_KEYS.has(key) || toldElsewhere.has(key)) continue;
     const plural = pluralOf(key);
     // A plural form the language does not have (English has no "few") is not missing.
     if (plural && !categories.includes(plural.category)) continue;
@@ -194,6 +202,48 @@ function missingBroadcastTexts(file: LocaleFile): Finding[] {
       line: file.source.lineOf(key.split('.')),
       message: `${key} is missing: the page says it ${MOMENT_WORDS[moment]}`,
     }));
+}
+
+/** `programme.segments.<id>.<field>`: a segment's texts, keyed by the content file's id. */
+const SEGMENT_TEXT = /^programme\.segments\.([^.]+)\.(.+)$/;
+const SEGMENT_FIELDS = ['title', 'description'];
+
+/** Every segment of the content file's programme needs its title, the default language's too. */
+function missingSegmentTitles(file: LocaleFile, segmentIds: readonly string[]): Finding[] {
+  return segmentIds
+    .filter((id) => !file.texts.has(`programme.segments.${id}.title`))
+    .map((id) => ({
+      line: file.source.lineOf(['programme', 'segments', id, 'title']),
+      message: `programme.segments.${id}.title is missing: the content file's programme lists "${id}"`,
+    }));
+}
+
+/** A segment has a title and a description, nothing else. */
+function segmentFields(file: LocaleFile): Finding[] {
+  return [...file.texts]
+    .filter(([key]) => {
+      const field = SEGMENT_TEXT.exec(key)?.[2];
+      return field !== undefined && !SEGMENT_FIELDS.includes(field);
+    })
+    .map(([key, text]) => ({
+      line: file.source.lineOf(text.path),
+      message: `${key} is not a text of a segment (${SEGMENT_FIELDS.join(', ')})`,
+    }));
+}
+
+/** Texts of a segment the programme does not list: no page shows them, which is likely a mistake. */
+function unlistedSegments(file: LocaleFile, segmentIds: readonly string[]): string[] {
+  const unlisted = new Map<string, Text>();
+  for (const [key, text] of file.texts) {
+    const id = SEGMENT_TEXT.exec(key)?.[1];
+    if (id !== undefined && !segmentIds.includes(id) && !unlisted.has(id)) unlisted.set(id, text);
+  }
+  return [...unlisted].map(([id, text]) =>
+    formatFinding(file.displayPath, {
+      line: file.source.lineOf(text.path.slice(0, 3)),
+      message: `warning: programme.segments.${id} is not a segment of the content file's programme: no page shows it`,
+    }),
+  );
 }
 
 const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]!));
@@ -269,6 +319,8 @@ function checkLengths(file: LocaleFile): Finding[] {
 
 /** A key's limit, or its plural family's; undefined for a text the hero does not show. */
 function limitOf(key: string): number | undefined {
+  const segmentField = SEGMENT_TEXT.exec(key)?.[2];
+  if (segmentField) return SEGMENT_TEXT_LIMITS[segmentField];
   return LOCALE_TEXT_LIMITS[key] ?? LOCALE_TEXT_LIMITS[pluralOf(key)?.family ?? ''];
 }
 

@@ -3,7 +3,7 @@ import { MINUTE_MS } from '../../shared/event-clock.ts';
 import type { Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
-import { contentFileWith, eventFieldsAt } from '../helpers/event-times.ts';
+import { contentFileWith, eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { FakeProvider } from './fake-provider.ts';
 import { waitForFocusScrolledTo, waitForHydration } from './journey.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const minute = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
   const content = (start: number) =>
     contentFileWith((file) => {
-      Object.assign(file.event, eventFieldsAt(start, 180));
+      moveEvent(file, eventFieldsAt(start, 180));
       file.video.embedUrl = `${video.origin}/embed/${VIDEO_ID}?controls=0&rel=0&playsinline=1`;
       for (const studio of file.studios)
         studio.mapEmbedUrl = `${maps.origin}/maps?q=${encodeURIComponent(studio.address)}&output=embed`;

@@ -5,16 +5,14 @@ import { eventClock, HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
 import { type Language } from '../../shared/languages.ts';
 import { localeOf } from '../helpers/languages.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import { click, dictionary, renderApp } from '../helpers/render-client.tsx';
 import { onEventWallClock, visitorTimeRange } from '../../client/visitor-time.ts';
 
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const END = START + 2 * MINUTE_MS;
 const RECORDING = 'https://video.example.com/replay';
-const content = editedContent((file) =>
-  Object.assign(file.event, eventFieldsAt(START, 2), { recordingUrl: RECORDING }),
-);
+const content = editedContent((file) => moveEvent(file, eventFieldsAt(START, 2), { recordingUrl: RECORDING }));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const phase = () => document.querySelector('.hero')!.getAttribute('data-event-phase');
 const countdown = () => document.querySelector('[data-testid="countdown"]')?.textContent;

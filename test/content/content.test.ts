@@ -7,6 +7,7 @@ import { toZonedIsoString, zonedTimeToUtc } from '../../server/content/event-tim
 import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { studioCities } from '../../shared/page-data.ts';
 import type { Language } from '../../shared/languages.ts';
+import { moveEvent } from '../helpers/event-times.ts';
 
 const shipped = () => JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;
 
@@ -132,7 +133,7 @@ describe('the event for the page clock', () => {
   it("gives the zone's offset at the start and at the end, which differ across a clock change", () => {
     // Vienna moves from UTC+1 to UTC+2 at 02:00 on 28 March 2027.
     const acrossTheChange = loadEdited((c) =>
-      Object.assign(c.event, { date: '2027-03-28', startTime: '01:00', endTime: '04:00' }),
+      moveEvent(c, { date: '2027-03-28', startTime: '01:00', endTime: '04:00' }),
     )();
     expect(acrossTheChange.public.event.utcOffsetMinutes).toEqual({ start: 60, end: 120 });
     const west = loadEdited((c) => (c.event.timeZone = 'America/St_Johns'))();

@@ -249,6 +249,65 @@ const TEXTS_THE_HERO_HOLDS: Case[] = [
   },
 ];
 
+/** The programme: what would tell a visitor a wrong time or studio is refused, on the segment's line. */
+const segmentLine = (t: string, id: string) => lineOf(t, `"id": "${id}"`);
+const PROGRAMME_THAT_HOLDS: Case[] = [
+  {
+    rule: 'a segment before the start',
+    text: replaced('"start": "18:00"', '"start": "17:50"'),
+    line: (t) => `${FILE}:${segmentLine(t, 'welcome')}: programme.0.start "17:50" is before event.startTime "18:00"`,
+    schema: false,
+  },
+  {
+    rule: 'a segment at the end',
+    text: replaced('"start": "21:15"', '"start": "21:30"'),
+    line: (t) =>
+      `${FILE}:${segmentLine(t, 'farewell')}: programme.6.start "21:30" is not before event.endTime "21:30": the segment would never be on air`,
+    schema: false,
+  },
+  {
+    rule: 'segments out of order',
+    text: replaced('"start": "18:55"', '"start": "18:10"'),
+    line: (t) =>
+      `${FILE}:${segmentLine(t, 'products')}: programme.2.start "18:10" is before programme.1.start "18:15": list the segments in their order`,
+    schema: false,
+  },
+  {
+    rule: 'two segments at the same minute',
+    text: replaced('"start": "18:15"', '"start": "18:00"'),
+    line: (t) =>
+      `${FILE}:${segmentLine(t, 'keynote')}: programme.1.start "18:00" is programme.0's start too: each segment needs its own minute`,
+    schema: false,
+  },
+  {
+    rule: 'a segment from a studio that is not there',
+    text: replaced('"studio": "munich" }', '"studio": "berlin" }'),
+    line: (t) =>
+      `${FILE}:${segmentLine(t, 'keynote')}: programme.1.studio "berlin" is not the id of a studio; the ids are munich, marbella, vienna, zurich`,
+    schema: false,
+  },
+  {
+    rule: 'two segments with one id',
+    text: replaced('"id": "panel"', '"id": "keynote"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"id": "keynote"', '"start": "19:40"')}: programme.4.id "keynote" is already the id of programme.1`,
+    schema: false,
+  },
+  {
+    rule: 'a segment whose start is not a time',
+    text: replaced('"start": "19:40"', '"start": "7:40 pm"'),
+    line: (t) => `${FILE}:${segmentLine(t, 'music')}: programme.3.start "7:40 pm" must be a time like 18:00`,
+    schema: true,
+  },
+  {
+    rule: 'a segment id a locale key cannot hold',
+    text: replaced('"id": "music"', '"id": "Music.Break"'),
+    line: (t) =>
+      `${FILE}:${lineOf(t, '"Music.Break"')}: programme.3.id "Music.Break" must be lower-case letters, digits and dashes`,
+    schema: true,
+  },
+];
+
 const CASES: Case[] = [
   {
     rule: 'a day February does not have',
@@ -332,8 +391,9 @@ const CASES: Case[] = [
   {
     rule: 'three studios',
     text: edited((c) => {
-      c.studios.pop();
+      const { id } = c.studios.pop();
       c.heroSlides.pop();
+      c.programme = c.programme.filter((segment: { studio: string }) => segment.studio !== id);
     }),
     line: (t) => `${FILE}:${lineOf(t, '"studios"')}: studios lists 3 studios; the page has exactly 4`,
     schema: true,
@@ -347,8 +407,10 @@ const CASES: Case[] = [
   {
     rule: 'two studios with one id',
     text: edited((c) => {
+      const { id } = c.studios[3];
       c.studios[3].id = c.studios[1].id;
       c.heroSlides[3].studio = c.studios[1].id;
+      for (const segment of c.programme) if (segment.studio === id) segment.studio = c.studios[1].id;
     }),
     line: (t) =>
       `${FILE}:${lineOf(t, studioBlock(1), studioBlock(2))}: studios.3.id "${JSON.parse(SHIPPED).studios[1].id}" is already the id of studios.1`,
@@ -384,10 +446,15 @@ const CASES: Case[] = [
     schema: false,
   },
   {
-    rule: 'a studio renamed by its id, which its slide still names',
+    rule: 'a studio renamed by its id, which its slide and the programme still name',
     text: replaced(studioBlock(2), '"id": "wien"'),
-    line: (t) =>
+    line: (t) => [
       `${FILE}:${lineOf(t, '"studio": "vienna"')}: heroSlides.2.studio "vienna" names a studio, not its id; did you mean \`wien\`?`,
+      ...['welcome', 'panel'].map(
+        (id) =>
+          `${FILE}:${lineOf(t, `"id": "${id}"`)}: programme.${id === 'welcome' ? 0 : 4}.studio "vienna" names a studio, not its id; did you mean \`wien\`?`,
+      ),
+    ],
     schema: false,
   },
   {
@@ -415,6 +482,7 @@ const CASES: Case[] = [
   ...EMBED_PROVIDERS,
   ...EVERY_PROBLEM_AT_ONCE,
   ...TEXTS_THE_HERO_HOLDS,
+  ...PROGRAMME_THAT_HOLDS,
 ];
 
 function validateWithSchema(text: string): boolean {
@@ -606,6 +674,69 @@ describe('the translation check, one broken file per rule', () => {
       return `locales/${language}/translation.json:${lineOf(text, '"video"')}: video.introCancelled is missing: the page says it when the event is cancelled`;
     });
     expect(checkTranslations(dir, LANGUAGES, 'locales').problems).toEqual(expected);
+  });
+
+  describe("the programme's texts", () => {
+    const SEGMENTS = ['welcome', 'keynote', 'products', 'music', 'panel', 'awards', 'farewell'];
+    const checkWithProgramme = (language: 'de' | 'en' | 'es', text: string, segments = SEGMENTS) => {
+      const dir = tempDir('locales-');
+      cpSync(LOCALES_DIR, dir, { recursive: true });
+      writeFileSync(path.join(dir, language, 'translation.json'), text);
+      return checkTranslations(dir, LANGUAGES, 'locales', segments);
+    };
+
+    it('finds every segment of the shipped programme in the shipped files', () => {
+      expect(checkTranslations(LOCALES_DIR, LANGUAGES, 'locales', SEGMENTS)).toEqual({ problems: [], warnings: [] });
+    });
+
+    it('a segment whose title a language lacks, told once, with the segment', () => {
+      const text = editedJson(es, (t) => delete t.programme.segments.keynote.title);
+      expect(checkWithProgramme('es', text).problems).toEqual([
+        `locales/es/translation.json:${lineOf(text, '"keynote"')}: programme.segments.keynote.title is missing: the content file's programme lists "keynote"`,
+      ]);
+    });
+
+    it('a segment no language has a title for, the default included', () => {
+      const { problems } = checkWithProgramme('de', de, [...SEGMENTS, 'q-and-a']);
+      expect(problems).toEqual(
+        LANGUAGES.map(
+          (language) =>
+            `locales/${language}/translation.json:${lineOf({ de, en, es }[language], '"segments"')}: programme.segments.q-and-a.title is missing: the content file's programme lists "q-and-a"`,
+        ),
+      );
+    });
+
+    it('a title or a description longer than the programme is laid out for', () => {
+      const text = editedJson(en, (t) => {
+        t.programme.segments.keynote.title = letters('K', TEXT_LIMITS.segmentTitle + 1);
+        t.programme.segments.panel.description = letters('P', TEXT_LIMITS.segmentDescription);
+      });
+      expect(checkWithProgramme('en', text).problems).toEqual([
+        `locales/en/translation.json:${lineOf(text, '"KKK')}: programme.segments.keynote.title has ${TEXT_LIMITS.segmentTitle + 1} characters, at most ${TEXT_LIMITS.segmentTitle}`,
+      ]);
+    });
+
+    it('a text a segment does not have', () => {
+      const text = editedJson(en, (t) => (t.programme.segments.keynote.speaker = 'Anna Berger'));
+      expect(checkWithProgramme('en', text).problems).toContain(
+        `locales/en/translation.json:${lineOf(text, '"speaker"')}: programme.segments.keynote.speaker is not a text of a segment (title, description)`,
+      );
+    });
+
+    it('warns of the texts of a segment the programme does not list, which no page shows', () => {
+      const { problems, warnings } = checkWithProgramme(
+        'de',
+        de,
+        SEGMENTS.filter((id) => id !== 'music'),
+      );
+      expect(problems).toEqual([]);
+      expect(warnings).toEqual(
+        LANGUAGES.map(
+          (language) =>
+            `locales/${language}/translation.json:${lineOf({ de, en, es }[language], '"music"')}: warning: programme.segments.music is not a segment of the content file's programme: no page shows it`,
+        ),
+      );
+    });
   });
 
   it('a key the default lacks', () => {

@@ -5,6 +5,7 @@ import { checkLiveText } from '../../server/content/live-file.ts';
 import { liveRulesOf, liveRulesOfLanguages } from '../../server/content/live-rules.ts';
 import { EMPTY_LIVE_ROW } from '../../scripts/harness/fake-supabase.ts';
 import { editedContent } from '../helpers/content-file.ts';
+import { moveEvent } from '../helpers/event-times.ts';
 
 /**
  * The live state's times are checked against the content file's day: a start or an end on
@@ -12,7 +13,7 @@ import { editedContent } from '../helpers/content-file.ts';
  * other problem of the same file at once.
  */
 const content = editedContent((file) =>
-  Object.assign(file.event, { date: '2027-03-18', startTime: '18:00', endTime: '21:30', timeZone: 'Europe/Vienna' }),
+  moveEvent(file, { date: '2027-03-18', startTime: '18:00', endTime: '21:30', timeZone: 'Europe/Vienna' }),
 );
 const rules = liveRulesOf(content);
 const VIENNA_18 = Date.UTC(2027, 2, 18, 17, 0);
@@ -27,7 +28,7 @@ describe('the live file’s times', () => {
     const { schedule } = check({ startTime: '18:15' }).live!;
     // As the content file would show the same times.
     const planned = editedContent((file) =>
-      Object.assign(file.event, {
+      moveEvent(file, {
         date: '2027-03-18',
         startTime: '18:15',
         endTime: '21:30',

@@ -10,7 +10,7 @@ import { answerNormally } from '../helpers/backend.ts';
 import { failure, PREFERRED_LOGO, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
 import { startCache, type CacheName, type EdgeCache } from '../../scripts/harness/edge-caches.ts';
-import { contentFileWith, eventFieldsAt, wholeMinuteFromNow } from '../helpers/event-times.ts';
+import { contentFileWith, eventFieldsAt, moveEvent, wholeMinuteFromNow } from '../helpers/event-times.ts';
 import { withFixtureLanguages } from '../helpers/fixture-languages.ts';
 import { ACCEPT_ENCODINGS, decoded, get, many, wait, type Answer, type RequestHeaders } from './visitors.ts';
 import { logSettled, requestsLogged } from './server-log.ts';
@@ -91,7 +91,7 @@ export function describeEdge(name: CacheName) {
     beforeAll(async () => {
       // Five languages: the shipped three, and French and a right-to-left Arabic added by files alone.
       contentPath = contentFileWith((file) => {
-        Object.assign(file.event, eventFieldsAt(eventStart, 90));
+        moveEvent(file, eventFieldsAt(eventStart, 90));
         file.languages = languages.languages;
       });
       fake = await startFakeSupabase();

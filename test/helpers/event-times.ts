@@ -32,6 +32,30 @@ export function eventFieldsAt(start: number, minutes: number): EventFields {
   };
 }
 
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Gives a content file's event new fields (its times, a status…), with its programme fitted into
+ * the new times: each segment keeps its share of the broadcast, on whole minutes, and one that
+ * would share its minute with the segment before is left out.
+ */
+export function moveEvent(file: Record<string, any>, ...fields: object[]): void {
+  const before = { start: minutesOf(file.event.startTime), end: minutesOf(file.event.endTime) };
+  Object.assign(file.event, ...fields);
+  if (!file.programme) return;
+  const after = { start: minutesOf(file.event.startTime), end: minutesOf(file.event.endTime) };
+  const scale = (after.end - after.start) / (before.end - before.start);
+  const starts = new Set<number>();
+  file.programme = (file.programme as { start: string }[]).flatMap((segment) => {
+    const start = after.start + Math.floor((minutesOf(segment.start) - before.start) * scale);
+    if (starts.has(start)) return [];
+    starts.add(start);
+    return [{ ...segment, start: timeOf(start) }];
+  });
+}
+
 /** The shipped content file with an edit, written to a temporary file: its path. */
 export function contentFileWith(edit: (file: Record<string, any>) => void): string {
   const file = JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;
@@ -43,7 +67,7 @@ export function contentFileWith(edit: (file: Record<string, any>) => void): stri
 
 /** A content file whose event starts at `start` and lasts `minutes`. */
 export function contentFileForEvent(start: number, minutes: number, extra: Record<string, unknown> = {}): string {
-  return contentFileWith((file) => Object.assign(file.event, eventFieldsAt(start, minutes), extra));
+  return contentFileWith((file) => moveEvent(file, eventFieldsAt(start, minutes), extra));
 }
 
 /** The next whole minute at least `ms` from now. */

@@ -8,7 +8,7 @@ import type { LiveSchedule } from '../../shared/live-state.ts';
 import { liveRulesOf } from '../../server/content/live-rules.ts';
 import { bodyBytes, sharedTranslations, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt, wallClockTime } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent, wallClockTime } from '../helpers/event-times.ts';
 import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
@@ -20,7 +20,7 @@ import { changeableLive } from '../helpers/live.ts';
  * during the broadcast, after an early end, and for an event cancelled or postponed on the day.
  */
 const START = Date.UTC(2027, 2, 18, 17, 0);
-const content = editedContent((file) => Object.assign(file.event, eventFieldsAt(START, 90)));
+const content = editedContent((file) => moveEvent(file, eventFieldsAt(START, 90)));
 const form = (start: number, end: number): LiveSchedule =>
   liveRulesOf(content).event!.form(new Date(start), new Date(end));
 

@@ -4,12 +4,12 @@ import { eventClock, HOUR_MS, MINUTE_MS, PAGE_COUNTDOWN_STEP_MS, SECOND_MS } fro
 import { edgeSeconds } from '../../server/pages/edge-lifetime.ts';
 import { testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const END = START + 90 * MINUTE_MS;
 const TIMES = { start: START, end: END };
-const content = editedContent((file) => Object.assign(file.event, eventFieldsAt(START, 90)));
+const content = editedContent((file) => moveEvent(file, eventFieldsAt(START, 90)));
 
 async function appAt(time: number, env: NodeJS.ProcessEnv = {}) {
   const { app } = await testApp({ content, now: () => time }, { NODE_ENV: 'test', ...env });

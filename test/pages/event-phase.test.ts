@@ -12,14 +12,14 @@ import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { bootstrapOf, countingTranslations, sharedTranslations, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import { parseHtml } from '../helpers/html.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const RECORDING = 'https://video.example.com/horizon-live-replay';
 const content = (recordingUrl?: string) =>
-  editedContent((file) => Object.assign(file.event, eventFieldsAt(START, 90), recordingUrl ? { recordingUrl } : {}));
+  editedContent((file) => moveEvent(file, eventFieldsAt(START, 90), recordingUrl ? { recordingUrl } : {}));
 const END = START + 90 * MINUTE_MS;
 
 /** The app on a clock the test sets, counting renders. */

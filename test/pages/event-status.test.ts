@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS, type EventStatus } from '../../shared/event-clock.t
 import { LANGUAGES, type SampleLanguage } from '../helpers/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import { jsonLdOf, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
 import { dictionary } from '../helpers/render-client.tsx';
@@ -22,7 +22,7 @@ const RECORDING = 'https://video.example.com/horizon-live-replay';
 
 async function appAt(now: number, status: EventStatus): Promise<RequestListener> {
   const content = editedContent((file) =>
-    Object.assign(file.event, eventFieldsAt(START, 90), { status, recordingUrl: RECORDING }),
+    moveEvent(file, eventFieldsAt(START, 90), { status, recordingUrl: RECORDING }),
   );
   const { app } = await testApp({ content, now: () => now });
   return app;

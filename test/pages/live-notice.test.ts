@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import { jsonLdOf, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
 import { changeableLive } from '../helpers/live.ts';
@@ -115,9 +115,7 @@ describe('the live status', () => {
   const START = Date.UTC(2027, 2, 18, 17, 0);
 
   async function appWith(status: 'EventPostponed' | 'EventCancelled' | 'EventMovedOnline' | null) {
-    const content = editedContent((file) =>
-      Object.assign(file.event, eventFieldsAt(START, 90), { status: 'EventScheduled' }),
-    );
+    const content = editedContent((file) => moveEvent(file, eventFieldsAt(START, 90), { status: 'EventScheduled' }));
     const live = changeableLive({ notice: NOTICE, status, schedule: null });
     const { app } = await testApp({ content, liveSource: live, now: () => START - 30 * MINUTE_MS });
     return { app, live };

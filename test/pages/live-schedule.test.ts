@@ -6,7 +6,7 @@ import { liveRulesOf } from '../../server/content/live-rules.ts';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import { jsonLdOf, parseHtml } from '../helpers/html.ts';
 import { parseUtcDateTime, readSingleEvent } from '../helpers/icalendar.ts';
 import { changeableLive } from '../helpers/live.ts';
@@ -19,7 +19,7 @@ import { dictionary } from '../helpers/render-client.tsx';
  */
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const PLAN = eventFieldsAt(START, 90); // 12:00 to 13:30 on the event's clock
-const content = editedContent((file) => Object.assign(file.event, PLAN, { status: 'EventScheduled' }));
+const content = editedContent((file) => moveEvent(file, PLAN, { status: 'EventScheduled' }));
 const rules = liveRulesOf(content);
 
 /** The live file's times as the check takes them. */

@@ -6,7 +6,7 @@ import { MINUTE_MS } from '../../shared/event-clock.ts';
 import type { Language } from '../../shared/languages.ts';
 import { bootstrapOf, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
-import { eventFieldsAt } from '../helpers/event-times.ts';
+import { eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
 import { parseHtml, metaContent } from '../helpers/html.ts';
 import { LANGUAGES } from '../helpers/languages.ts';
 import { dictionary } from '../helpers/render-client.tsx';
@@ -26,7 +26,7 @@ vi.mock('../../client/pages/Impressum.tsx', async (importOriginal) => {
 
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const fields = eventFieldsAt(START, 90);
-const content = editedContent((file) => Object.assign(file.event, fields));
+const content = editedContent((file) => moveEvent(file, fields));
 /** The real clock: months before the event. */
 const REAL = Date.UTC(2026, 10, 26, 12, 0, 0);
 /** The rehearsal's event clock at start: two minutes before the event, on the event's wall clock. */
