@@ -1,6 +1,6 @@
 /**
- * Where the event stands at an instant: its phase, the countdown before it, and when either
- * next changes. One pure function of (now, start, end) and the event's status, so the server's
+ * Where the event stands at an instant: its phase, the countdown before it, the segment of its
+ * programme on air, and when any of them next changes. One pure function of (now, start, end) and the event's status, so the server's
  * HTML and the browser's first render, given the same instant, say the same thing.
  */
 
@@ -24,6 +24,8 @@ export type EventPhase = TimePhase | 'cancelled' | 'postponed';
 export interface EventTimes {
   start: number;
   end: number;
+  /** The starts of the programme's segments, in order, where it has one: the clock changes at each. */
+  programme?: readonly { start: number }[];
 }
 
 /**
@@ -44,9 +46,12 @@ export interface EventClock {
   phase: EventPhase;
   /** Only before the start. */
   countdown: Countdown | null;
+  /** While live, the index of the programme's segment on air, where one is. */
+  segment?: number;
   /**
-   * The first instant (ms) at which the phase or the countdown's text differs from now's:
-   * the countdown's next step, the start, or the end. Null once the event is over.
+   * The first instant (ms) at which the phase, the countdown's text or the segment on air differs
+   * from now's: the countdown's next step, the start, a segment's start, or the end. Null once the
+   * event is over.
    */
   changesAt: number | null;
 }
@@ -79,7 +84,7 @@ export const PAGE_COUNTDOWN_STEP_MS = MINUTE_MS;
  */
 export function eventClock(now: number, times: EventTimes, finestStep: number = SECOND_MS): EventClock {
   const phase = eventPhase(now, times);
-  if (phase === 'live') return { phase, countdown: null, changesAt: times.end };
+  if (phase === 'live') return { phase, countdown: null, ...onAir(now, times) };
   if (phase === 'after') return { phase, countdown: null, changesAt: null };
 
   const left = times.start - now;
@@ -94,6 +99,14 @@ export function eventClock(now: number, times: EventTimes, finestStep: number = 
     return { phase, countdown: { unit: 'minutes', hours: Math.floor(steps / 60), minutes: steps % 60 }, changesAt };
   }
   return { phase, countdown: { unit: 'seconds', minutes: Math.floor(steps / 60), seconds: steps % 60 }, changesAt };
+}
+
+/** While live: the segment on air, if any, and when the next begins (else the end). */
+function onAir(now: number, { end, programme = [] }: EventTimes): Pick<EventClock, 'segment' | 'changesAt'> {
+  const next = programme.findIndex(({ start }) => start > now);
+  const segment = (next === -1 ? programme.length : next) - 1;
+  const changesAt = next === -1 ? end : Math.min(programme[next]!.start, end);
+  return segment >= 0 ? { segment, changesAt } : { changesAt };
 }
 
 /**
@@ -119,7 +132,7 @@ export function phaseChangesAt(phase: EventPhase, { start, end }: EventTimes): n
  * the same phase and countdown, different as soon as either changes.
  */
 export function clockStep(clock: EventClock): string {
-  return `${clock.phase}:${clock.changesAt ?? 'end'}`;
+  return `${clock.phase}:${clock.segment ?? ''}:${clock.changesAt ?? 'end'}`;
 }
 
 /** The translation keys and values of a countdown: "Starts in 2 h 15 min". */

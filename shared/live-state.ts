@@ -95,10 +95,12 @@ export function startMoved(live: Pick<LiveState, 'schedule'>, planned: { start: 
 
 /** The event as the page shows it now: the content file's, with the live state's times and status. */
 export function eventWithLive(event: PublicEvent, live: Pick<LiveState, 'status' | 'schedule'>): PublicEvent {
-  const times = live.schedule
-    ? { start: live.schedule.start, end: live.schedule.end, utcOffsetMinutes: live.schedule.utcOffsetMinutes }
-    : {};
-  return { ...event, ...times, status: effectiveStatus(live, event) };
+  const status = effectiveStatus(live, event);
+  if (!live.schedule) return { ...event, status };
+  const { start, end, utcOffsetMinutes } = live.schedule;
+  // A delay moves every segment alike; the end cuts the programme wherever it falls.
+  const programme = event.programme.map((segment) => ({ ...segment, start: segment.start + start - event.start }));
+  return { ...event, start, end, utcOffsetMinutes, programme, status };
 }
 
 /** The date and times a page in `language` shows: the live state's where it moves them. */

@@ -104,6 +104,8 @@ export interface Company {
 export interface EventDisplay {
   date: string;
   time: string;
+  /** When each of the programme's segments begins, as the programme shows it. */
+  programme: string[];
 }
 
 /** The event's times and what follows it, for the page's clock. */
@@ -122,13 +124,15 @@ export interface PublicEvent {
   utcOffsetMinutes: { start: number; end: number };
   /** Where the broadcast can be watched again once it is over, if anywhere. */
   recordingUrl: string | null;
+  /** The run of show, in its order; empty where the content file has none. The day's times move it. */
+  programme: readonly ProgrammeSegment[];
 }
 
-/** One segment of the programme as the content file plans it: the day's times move it. */
+/** One segment of the programme. */
 export interface ProgrammeSegment {
   /** Names its texts: `programme.segments.<id>.title`, and `.description` where it has one. */
   id: string;
-  /** When it begins as planned, ms since the epoch; it ends where the next begins, the last with the broadcast. */
+  /** When it begins, ms since the epoch; it ends where the next begins, the last with the broadcast. */
   start: number;
   studioId: string;
 }
@@ -160,8 +164,6 @@ export interface PublicContent {
   company: Company;
   event: PublicEvent;
   eventDisplay: Record<Language, EventDisplay>;
-  /** The run of show, in its order; empty where the content file has none. */
-  programme: ProgrammeSegment[];
   /** The year the copyright line names. */
   copyrightYear: number;
   /** When the privacy policy was last updated, shown per language. */

@@ -19,7 +19,7 @@ export interface LiveRules {
 /** The rules of a content file that loaded. */
 export function liveRulesOf(content: SiteContent): LiveRules {
   const { date, startTime, endTime, timeZone, status } = content.raw.event;
-  const languages = content.public.languages;
+  const { languages, event: planned } = content.public;
   return {
     languages: languages.map((language) => language.code),
     stream: liveStreamRulesOf(content),
@@ -29,12 +29,18 @@ export function liveRulesOf(content: SiteContent): LiveRules {
       endTime,
       timeZone,
       status,
-      form: (start, end) => ({
-        start: start.getTime(),
-        end: end.getTime(),
-        utcOffsetMinutes: utcOffsetMinutes(start, end, timeZone),
-        display: valuesByLanguage(languages, (_language, locale) => eventDisplayIn(locale, start, end, timeZone)),
-      }),
+      form: (start, end) => {
+        // The programme moves with the start (shared/live-state.ts's eventWithLive).
+        const programme = planned.programme.map((segment) => segment.start + start.getTime() - planned.start);
+        return {
+          start: start.getTime(),
+          end: end.getTime(),
+          utcOffsetMinutes: utcOffsetMinutes(start, end, timeZone),
+          display: valuesByLanguage(languages, (_language, locale) =>
+            eventDisplayIn(locale, start, end, timeZone, programme),
+          ),
+        };
+      },
     },
   };
 }

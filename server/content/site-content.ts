@@ -538,6 +538,11 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
   const start = zonedTimeToUtc(event.date, event.startTime, event.timeZone);
   const end = zonedTimeToUtc(event.date, event.endTime, event.timeZone);
   const privacyUpdated = new Date(`${file.privacyUpdated}T12:00:00Z`);
+  const programme = (file.programme ?? []).map((segment) => ({
+    id: segment.id,
+    start: zonedTimeToUtc(event.date, segment.start, event.timeZone).getTime(),
+    studioId: segment.studio,
+  }));
   const studios = file.studios.map(
     ({ placeholder: _note, name, city, displayCity, address, localized, ...studio }) => ({
       ...studio,
@@ -574,13 +579,17 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
         status: event.status,
         utcOffsetMinutes: utcOffsetMinutes(start, end, event.timeZone),
         recordingUrl: event.recordingUrl ?? null,
+        programme,
       },
-      eventDisplay: byLanguage((_language, locale) => eventDisplayIn(locale, start, end, event.timeZone)),
-      programme: (file.programme ?? []).map((segment) => ({
-        id: segment.id,
-        start: zonedTimeToUtc(event.date, segment.start, event.timeZone).getTime(),
-        studioId: segment.studio,
-      })),
+      eventDisplay: byLanguage((_language, locale) =>
+        eventDisplayIn(
+          locale,
+          start,
+          end,
+          event.timeZone,
+          programme.map((segment) => segment.start),
+        ),
+      ),
       copyrightYear: Number(event.date.slice(0, 4)),
       privacyUpdated: byLanguage((_language, locale) =>
         new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(privacyUpdated),

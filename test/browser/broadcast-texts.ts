@@ -7,6 +7,9 @@ import {
 } from '../../shared/broadcast-texts.ts';
 import { sharedTranslations } from '../helpers/app.ts';
 import type { EventDisplay } from '../../shared/page-data.ts';
+
+/** The date and times the texts of the broadcast name. */
+type ShownTimes = Pick<EventDisplay, 'date' | 'time'>;
 import { jsonLdOf, metaContent, parseHtml } from '../helpers/html.ts';
 import { readSingleEvent } from '../helpers/icalendar.ts';
 import { content } from '../helpers/render-client.tsx';
@@ -41,7 +44,7 @@ export function broadcastTextsOf(visitor: Visitor): Promise<ShownBroadcastTexts>
 export async function broadcastTextsAt(
   lng: SampleLanguage,
   moment: BroadcastMoment,
-  display: EventDisplay,
+  display: ShownTimes,
 ): Promise<ShownBroadcastTexts> {
   const { t } = (await sharedTranslations()).forRequest(lng);
   const values = { ...display, provider: content.public.video.provider.name, cities: content.public.cityList[lng]! };
@@ -59,7 +62,7 @@ export async function broadcastTextsAt(
 }
 
 /** The date and times a tab's hero shows: the day's, as the stream's texts name them. */
-export async function displayOf(visitor: Visitor): Promise<EventDisplay> {
+export async function displayOf(visitor: Visitor): Promise<ShownTimes> {
   const [date, time] = await visitor.evaluate(() =>
     [...document.querySelectorAll('.hero__when > span:not([aria-hidden])')].map((span) => span.textContent ?? ''),
   );

@@ -142,6 +142,7 @@ describe("the event's times on the visitor's clock", () => {
       status: 'EventScheduled',
       utcOffsetMinutes: { start: 60, end: 120 },
       recordingUrl: null,
+      programme: [],
     } as const;
     const offsetsWest = (atStart: number, atEnd: number) =>
       vi.spyOn(Date.prototype, 'getTimezoneOffset').mockImplementation(function (this: Date) {

@@ -125,6 +125,16 @@ describe('the event for the page clock', () => {
       status: 'EventScheduled',
       utcOffsetMinutes: { start: 60, end: 60 },
       recordingUrl: null,
+      // The shipped run of show, on the event's clock in Vienna.
+      programme: [
+        ['welcome', '17:00', 'vienna'],
+        ['keynote', '17:15', 'munich'],
+        ['products', '17:55', 'zurich'],
+        ['music', '18:40', 'marbella'],
+        ['panel', '19:00', 'vienna'],
+        ['awards', '19:45', 'marbella'],
+        ['farewell', '20:15', 'munich'],
+      ].map(([id, utc, studioId]) => ({ id, start: Date.parse(`2027-03-18T${utc}:00Z`), studioId })),
     });
     const withRecording = loadEdited((c) => (c.event.recordingUrl = 'https://video.example.com/replay'))();
     expect(withRecording.public.event.recordingUrl).toBe('https://video.example.com/replay');

@@ -35,11 +35,15 @@ describe('the live file’s times', () => {
         timeZone: 'Europe/Vienna',
       }),
     );
+    // Every segment a quarter of an hour later: the last one now at the end, so not on air.
+    const programme = ['18:15', '18:30', '19:10', '19:55', '20:15', '21:00', '21:30'];
     expect(schedule).toEqual({
       start: VIENNA_18 + 15 * MINUTE,
       end: VIENNA_18 + 210 * MINUTE,
       utcOffsetMinutes: { start: 60, end: 60 },
-      display: planned.public.eventDisplay,
+      display: Object.fromEntries(
+        Object.entries(planned.public.eventDisplay).map(([language, display]) => [language, { ...display, programme }]),
+      ),
     });
     expect(schedule!.display.en!.time).toBe('18:15–21:30 CET');
   });

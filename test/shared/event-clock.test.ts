@@ -53,6 +53,45 @@ describe('the event phase', () => {
   });
 });
 
+describe('the segment on air', () => {
+  // A programme with a gap at the start, and a last segment the end cuts off.
+  const programme = [start + 10 * MINUTE_MS, start + 60 * MINUTE_MS, end - MINUTE_MS, end + 5 * MINUTE_MS].map(
+    (at) => ({ start: at }),
+  );
+  const day = { start, end, programme };
+
+  it.each([
+    [start - 1, undefined, start],
+    [start, undefined, programme[0]!.start],
+    [programme[0]!.start - 1, undefined, programme[0]!.start],
+    [programme[0]!.start, 0, programme[1]!.start],
+    [programme[1]!.start, 1, programme[2]!.start],
+    [programme[2]!.start, 2, end],
+    [end - 1, 2, end],
+    [end, undefined, null],
+  ] as const)('at %i is %s, and the clock changes next at %s', (now, segment, changesAt) => {
+    const clock = eventClock(now, day);
+    expect(clock.segment).toBe(segment);
+    expect(clock.changesAt).toBe(changesAt);
+  });
+
+  it('names each segment a step of its own for the pages kept', () => {
+    const names = new Set<string>();
+    for (let now = start; now < end; now += 30 * SECOND_MS) names.add(clockStep(eventClock(now, day)));
+    // Before the first segment, then the three that take place.
+    expect(names.size).toBe(4);
+  });
+
+  it('is no segment while the event is called off', () => {
+    const postponed = { ...day, status: 'EventPostponed' } as const;
+    expect(eventClockWithStatus(programme[1]!.start, postponed)).toEqual({
+      phase: 'postponed',
+      countdown: null,
+      changesAt: null,
+    });
+  });
+});
+
 describe('the countdown', () => {
   it.each([
     // time left, shown as, changes when the time left reaches
