@@ -42,8 +42,9 @@ const LONGEST_WAIT_MS = HOUR_MS;
 /**
  * The event's clock on the visitor's clock. The first render repeats `rendered`, the clock
  * the server's HTML shows, so hydration matches whatever the visitor's clock says; right
- * after, it follows the visitor's clock, re-rendering exactly when the phase or the
- * countdown's text changes (every second in the last hour, every minute or day before).
+ * after, it follows the visitor's clock, re-rendering exactly when the phase, the countdown's
+ * text or the programme's segment on air changes (every second in the last hour, every minute
+ * or day before, at each segment's start).
  * A cancelled or postponed event's clock stands still.
  */
 export function useEventClock(
@@ -52,8 +53,10 @@ export function useEventClock(
   /** A rehearsal's shift of the event clock (ms). */
   shiftMs = 0,
 ): EventClock {
-  const { start, end, status } = event;
-  const [clock, setClock] = useState(() => rendered ?? eventClockWithStatus(eventNow(shiftMs), { start, end, status }));
+  const { start, end, status, programme } = event;
+  const [clock, setClock] = useState(
+    () => rendered ?? eventClockWithStatus(eventNow(shiftMs), { start, end, status, programme }),
+  );
 
   // A layout effect: after a client-side navigation the stale clock is never painted.
   useLayoutEffect(() => {
@@ -61,7 +64,7 @@ export function useEventClock(
     const update = () => {
       clearTimeout(timer);
       const now = eventNow(shiftMs);
-      const next = eventClockWithStatus(now, { start, end, status });
+      const next = eventClockWithStatus(now, { start, end, status, programme });
       setClock((shown) => (sameClock(shown, next) ? shown : next));
       if (next.changesAt !== null) {
         timer = setTimeout(update, Math.min(Math.max(next.changesAt - now, 1), LONGEST_WAIT_MS));
@@ -74,7 +77,7 @@ export function useEventClock(
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', update);
     };
-  }, [start, end, status, shiftMs]);
+  }, [start, end, status, programme, shiftMs]);
 
   return clock;
 }
@@ -82,7 +85,10 @@ export function useEventClock(
 /** Whether two clocks read alike: with the event's times moved, the same next change may come with another countdown. */
 function sameClock(a: EventClock, b: EventClock): boolean {
   return (
-    a.phase === b.phase && a.changesAt === b.changesAt && JSON.stringify(a.countdown) === JSON.stringify(b.countdown)
+    a.phase === b.phase &&
+    a.segment === b.segment &&
+    a.changesAt === b.changesAt &&
+    JSON.stringify(a.countdown) === JSON.stringify(b.countdown)
   );
 }
 

@@ -1,4 +1,5 @@
 import { Hero } from '../components/Hero.tsx';
+import { Programme } from '../components/Programme.tsx';
 import { HydrateLater } from '../components/HydrateLater.tsx';
 import { StudioPicker } from '../components/StudioPicker.tsx';
 import { StudioShowcase } from '../components/StudioShowcase.tsx';
@@ -15,6 +16,9 @@ export function Landing() {
       <main id="main" tabIndex={-1}>
         <HydrateLater>
           <VideoSection />
+        </HydrateLater>
+        <HydrateLater>
+          <Programme />
         </HydrateLater>
         <HydrateLater>
           <StudioShowcase />

@@ -108,23 +108,31 @@ describe('the server renders the phase of the moment', () => {
 });
 
 describe('the page cache across the clock', () => {
-  it('never serves a page of an earlier phase, and renders each phase once', async () => {
+  it('never serves a page of an earlier phase or segment, and renders each once', async () => {
     const { app, clock, renders } = await appAt(START - 1);
-    const phase = async () => (await landing(app, 'en')).doc.querySelector('.hero')!.getAttribute('data-event-phase');
+    const page = async () => (await landing(app, 'en')).doc;
+    const phase = async () => (await page()).querySelector('.hero')!.getAttribute('data-event-phase');
+    const onAir = async () => (await page()).querySelector('[aria-current="time"] .programme__title')?.textContent;
+    const [first, second] = content().public.event.programme;
 
     expect(await phase()).toBe('before');
     clock.now = START;
     expect(await phase()).toBe('live');
-    clock.now = START + HOUR_MS;
-    expect(await phase()).toBe('live');
-    clock.now = END - 1;
+    expect(await onAir()).toBe(dictionary('en').programme.segments.welcome.title);
+    clock.now = second!.start - 1;
     expect(await phase()).toBe('live');
     expect(renders()).toBe(2);
+    clock.now = second!.start;
+    expect(await onAir()).toBe(dictionary('en').programme.segments.keynote.title);
+    clock.now = END - 1;
+    expect(await phase()).toBe('live');
+    expect(renders()).toBe(4);
     clock.now = END;
     expect(await phase()).toBe('after');
     clock.now = END + 30 * 24 * HOUR_MS;
     expect(await phase()).toBe('after');
-    expect(renders()).toBe(3);
+    expect(renders()).toBe(5);
+    expect(first!.start).toBe(START);
   });
 
   it('sends a countdown that is never wrong by more than its step, rendered once per step', async () => {

@@ -127,11 +127,12 @@ describe('the page markup', () => {
   it('holds the hero and the sections below it in place as boundaries the browser hydrates one by one', async () => {
     const { app: rendering } = await testApp();
     const res = await request(rendering).get('/').expect(200);
-    // Hero, video, studio cards, picker and footer: each inside a completed boundary, none moved out of place.
-    expect(res.text.match(/<!--\$-->/g)).toHaveLength(5);
+    // Hero, video, programme, studio cards, picker and footer: each inside a completed boundary, none moved out of place.
+    expect(res.text.match(/<!--\$-->/g)).toHaveLength(6);
     expect(res.text).not.toMatch(/<!--\$[?!]-->/);
     expect(res.text.match(/<script/g)).toHaveLength(3);
     expect(res.text).toMatch(/<!--\$--><section id="rsvp"/);
+    expect(res.text).toMatch(/<!--\$--><section class="section section--programme"/);
     expect(res.text).toMatch(/<!--\$--><footer/);
     expect(res.text).toMatch(/<!--\$--><header class="hero"/);
   });

@@ -1,0 +1,91 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventClock } from '../../shared/event-clock.ts';
+import { inLanguage } from '../../shared/languages.ts';
+import { eventDisplayWithLive } from '../../shared/live-state.ts';
+import { useAppData } from '../app-data.tsx';
+import { useLanguage } from '../language.tsx';
+import { usePageEvent, usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
+import { visitorClockTime } from '../visitor-time.ts';
+
+/** What a segment's row says of it now. */
+type Mark = 'now' | 'next' | 'notTakingPlace' | null;
+const MARK_CLASS: Record<NonNullable<Mark>, string> = { now: 'now', next: 'next', notTakingPlace: 'not-taking-place' };
+
+/**
+ * The run of show: each segment's start on the event's clock (and, once hydrated, on the
+ * visitor's where it differs), its studio and its title, with the segment on air and the next
+ * one marked as the event clock moves. Each row keeps a line for its mark, so that a mark that
+ * comes or goes moves nothing. None where the content file has no programme.
+ */
+export function Programme() {
+  const { t, i18n } = useTranslation();
+  const { language, info, chosen } = useLanguage();
+  const { content, live } = useAppData();
+  const event = usePageEvent();
+  const clock = usePageEventClock();
+  const display = eventDisplayWithLive(content, live, language);
+  const visitorZone = useVisitorTimeZone(event, chosen);
+  const visitorTimes = useMemo(
+    () => visitorZone && event.programme.map(({ start }) => visitorClockTime(start, visitorZone, info.locale)),
+    [visitorZone, event.programme, info.locale],
+  );
+  if (event.programme.length === 0) return null;
+
+  const calledOff = clock.phase === 'cancelled' || clock.phase === 'postponed';
+  const marks = event.programme.map((segment, index) => markOf(clock, index, segment.start < event.end));
+  return (
+    <section className="section section--programme" aria-labelledby="programme-heading">
+      <h2 id="programme-heading">{t('programme.heading')}</h2>
+      <p className="section__intro">{calledOff ? t(`programme.${clock.phase}`) : t('programme.intro')}</p>
+      <ol className="programme">
+        {event.programme.map((segment, index) => {
+          const mark = marks[index];
+          const studio = content.studios.find(({ id }) => id === segment.studioId);
+          const descriptionKey = `programme.segments.${segment.id}.description`;
+          const description = i18n.exists(descriptionKey) ? t(descriptionKey) : null;
+          return (
+            <li
+              key={segment.id}
+              className={`programme__segment${mark ? ` programme__segment--${MARK_CLASS[mark]}` : ''}`}
+              aria-current={mark === 'now' ? 'time' : undefined}
+              data-testid="programme-segment"
+            >
+              <p className="programme__when">
+                <time dateTime={new Date(segment.start).toISOString()}>{display.programme[index]}</time>
+                {visitorTimes && visitorTimes[index] !== display.programme[index] && (
+                  <span className="programme__visitor-time">
+                    {t('programme.yourTime', { time: visitorTimes[index] })}
+                  </span>
+                )}
+              </p>
+              <div className="programme__body">
+                <p className="programme__mark">
+                  {mark === 'now' && t('programme.now')}
+                  {mark === 'next' && t('programme.next', { time: display.programme[index] })}
+                  {mark === 'notTakingPlace' && t('programme.notTakingPlace')}
+                </p>
+                <h3 className="programme__title">{t(`programme.segments.${segment.id}.title`)}</h3>
+                {studio && <p className="programme__studio">{inLanguage(studio.byLanguage, language).name}</p>}
+                {description && <p className="programme__description">{description}</p>}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * A segment's mark at the clock's moment: on air, or next (the first before the start, the one
+ * after the segment on air during it); none after the end or while the event is called off, where
+ * a segment the end cut off is told as not taking place.
+ */
+function markOf(clock: EventClock, index: number, takesPlace: boolean): Mark {
+  if (clock.phase === 'cancelled' || clock.phase === 'postponed') return null;
+  if (!takesPlace) return 'notTakingPlace';
+  if (clock.phase === 'live' && clock.segment === index) return 'now';
+  const next = clock.phase === 'before' ? 0 : clock.phase === 'live' ? (clock.segment ?? -1) + 1 : null;
+  return index === next ? 'next' : null;
+}
