@@ -18,6 +18,8 @@ export interface EventDescription {
   imageUrl: string | null;
   /** The event team's notice in the page's language, if there is one: it opens the description. */
   notice: string | null;
+  /** A programme segment's title in the page's language, by its id. */
+  segmentName: (id: string) => string;
 }
 
 /**
@@ -44,19 +46,43 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
     eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
     location: [
       { '@type': 'VirtualLocation', url: `${input.pageUrl}#rsvp` },
-      ...input.studios.map((studio) => ({
-        '@type': 'Place',
-        name: inLanguage(studio.byLanguage, input.language).name,
-        url: studio.siteUrl,
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: studio.street,
-          postalCode: studio.postalCode,
-          addressLocality: inLanguage(studio.byLanguage, input.language).city,
-          addressCountry: studio.countryCode,
-        },
-      })),
+      ...input.studios.map((studio) => place(studio, input.language)),
     ],
     organizer: { '@type': 'Organization', name: company.name, url: company.website },
+    ...(event.programme.length > 0 ? { subEvent: segments(input) } : {}),
+  };
+}
+
+/** The programme's segments that take place, each from its studio, until the next or the end. */
+function segments({ event, studios, language, segmentName }: EventDescription): Record<string, unknown>[] {
+  const { programme, end, utcOffsetMinutes } = event;
+  // The segments are in order: those that take place are the first ones, at their own indexes.
+  return programme
+    .filter(({ start }) => start < end)
+    .map((segment, index) => {
+      const studio = studios.find(({ id }) => id === segment.studioId);
+      return {
+        '@type': 'Event',
+        name: segmentName(segment.id),
+        startDate: zonedIsoString(segment.start, utcOffsetMinutes.start),
+        endDate: zonedIsoString(Math.min(programme[index + 1]?.start ?? end, end), utcOffsetMinutes.end),
+        ...(studio ? { location: place(studio, language) } : {}),
+      };
+    });
+}
+
+function place(studio: Studio, language: Language): Record<string, unknown> {
+  const { name, city } = inLanguage(studio.byLanguage, language);
+  return {
+    '@type': 'Place',
+    name,
+    url: studio.siteUrl,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: studio.street,
+      postalCode: studio.postalCode,
+      addressLocality: city,
+      addressCountry: studio.countryCode,
+    },
   };
 }

@@ -56,10 +56,11 @@ export function PageHead() {
       name,
       description,
       notice,
+      segmentName: (id) => t(`programme.segments.${id}.title`),
     });
     const text = serializeForScript(data);
     if (script.textContent !== text) script.textContent = text;
-  }, [event, plannedStart, content, language, name, description, notice]);
+  }, [event, plannedStart, content, language, name, description, notice, t]);
   return null;
 }
 

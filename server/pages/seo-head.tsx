@@ -76,6 +76,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
                 pageUrl: canonical,
                 imageUrl: image?.url ?? null,
                 notice: app.live.notice ? noticeFor(app.live.notice, language, languages[0]!.code).text : null,
+                segmentName: (id) => page.i18n.t(`programme.segments.${id}.title`),
               }),
             ),
           }}

@@ -225,6 +225,32 @@ describe('the structured data', () => {
     expect(data.location.map((place: { name?: string }) => place.name)).toContain('Studio Wien');
   });
 
+  it("carries the programme's segments as sub-events, each from its studio, until the next", async () => {
+    const { deps } = await testApp({}, ENV);
+    const data = jsonLdOf((await get('/', 'en')).text);
+    const place = data.location.slice(1);
+    expect(
+      data.subEvent.map((segment: { name: string; startDate: string; endDate: string; location: unknown }) => [
+        segment.name,
+        segment.startDate.slice(11, 16),
+        segment.endDate.slice(11, 16),
+        place.indexOf(place.find((studio: unknown) => JSON.stringify(studio) === JSON.stringify(segment.location))),
+      ]),
+    ).toEqual([
+      ['Welcome', '18:00', '18:15', 2],
+      ['Keynote: the year ahead', '18:15', '18:55', 0],
+      ['New products, live on stage', '18:55', '19:40', 3],
+      ['Music break', '19:40', '20:00', 1],
+      ['Panel: working across borders', '20:00', '20:45', 2],
+      ['Horizon Awards', '20:45', '21:15', 1],
+      ['Farewell', '21:15', '21:30', 0],
+    ]);
+    expect(data.subEvent[0]).toMatchObject({ '@type': 'Event', startDate: '2027-03-18T18:00:00+01:00' });
+    expect(Date.parse(data.subEvent[0].startDate)).toBe(deps.content.public.event.programme[0]!.start);
+    // In the page's language.
+    expect(jsonLdOf((await get('/?lng=de')).text).subEvent[6].name).toBe('Ausklang');
+  });
+
   it('is in the language of the page', async () => {
     const data = jsonLdOf((await get('/?lng=es')).text);
     expect(data.description).toBe((await shownTexts('es'))('meta.description'));

@@ -64,7 +64,7 @@ describe('a page offered to the edge', () => {
     }
   });
 
-  it('ends the landing page lifetime at the countdown next step, the start and the end', async () => {
+  it("ends the landing page lifetime at the countdown's next step, the start, each segment's start and the end", async () => {
     const step = eventClock(START - 2 * HOUR_MS - 20 * MINUTE_MS, TIMES, PAGE_COUNTDOWN_STEP_MS).changesAt!;
     const cases: [number, string | undefined][] = [
       [step - 3_200, '3'],
@@ -85,6 +85,16 @@ describe('a page offered to the edge', () => {
         cdn: seconds && `max-age=${seconds}`,
       });
       expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+    // During the broadcast the landing page marks the segment on air: its lifetime ends at the next one's start.
+    const [, second, third] = content.public.event.programme;
+    for (const [now, seconds] of [
+      [second!.start - 2_500, '2'],
+      [second!.start, '5'],
+      [third!.start - 700, '1'],
+    ] as const) {
+      const res = await request(await appAt(now)).get('/');
+      expect({ now, accel: res.headers['x-accel-expires'] }).toEqual({ now, accel: seconds });
     }
     // The legal notice shows no clock, but its description names the phase: it ends at the start,
     // and the limit holds between the phase's changes.

@@ -68,13 +68,17 @@ describe('a delay in the live state', () => {
 
   it('is EventRescheduled in the JSON-LD, with the new times and the planned start as the previous one', async () => {
     const { app, live } = await appAt(START - 5 * MINUTE_MS);
-    expect(jsonLdOf((await landing(app, 'de')).html)).not.toHaveProperty('previousStartDate');
+    const planned = jsonLdOf((await landing(app, 'de')).html);
+    expect(planned).not.toHaveProperty('previousStartDate');
     live.set(liveTimes({ startTime: '12:15', endTime: '13:45' }));
     const jsonLd = jsonLdOf((await landing(app, 'de')).html);
     expect(jsonLd.eventStatus).toBe('https://schema.org/EventRescheduled');
     expect(jsonLd.startDate).toBe(`2027-03-18T12:15:00${offsetOf(PLAN.timeZone)}`);
     expect(jsonLd.endDate).toBe(`2027-03-18T13:45:00${offsetOf(PLAN.timeZone)}`);
     expect(jsonLd.previousStartDate).toBe(`2027-03-18T12:00:00${offsetOf(PLAN.timeZone)}`);
+    // The programme a quarter of an hour later with the start, each segment where the next begins.
+    const startsOf = (subEvents: { startDate: string }[]) => subEvents.map(({ startDate }) => Date.parse(startDate));
+    expect(startsOf(jsonLd.subEvent)).toEqual(startsOf(planned.subEvent).map((start) => start + 15 * MINUTE_MS));
   });
 
   it('moves the calendar entry, same UID, each revision with a higher SEQUENCE and a later DTSTAMP', async () => {
