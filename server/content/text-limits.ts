@@ -65,10 +65,16 @@ export const LOCALE_TEXT_LIMITS: Readonly<Record<string, number>> = {
 };
 
 /** The limits of a segment's texts (`programme.segments.<id>.<field>`), by field. */
-export const SEGMENT_TEXT_LIMITS: Readonly<Record<string, number>> = {
+const SEGMENT_TEXT_LIMITS: Readonly<Record<string, number>> = {
   title: TEXT_LIMITS.segmentTitle,
   description: TEXT_LIMITS.segmentDescription,
 };
+
+/** A locale text's limit by its key, a segment's text's included; undefined for a text with none. */
+export function localeTextLimit(key: string): number | undefined {
+  const segmentField = /^programme\.segments\.[^.]+\.([^.]+)$/.exec(key)?.[1];
+  return segmentField === undefined ? LOCALE_TEXT_LIMITS[key] : SEGMENT_TEXT_LIMITS[segmentField];
+}
 
 /** A text's length in characters: code points, so that "ü" and "🎬" count one each. */
 export function characterCount(text: string): number {

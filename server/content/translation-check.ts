@@ -5,7 +5,7 @@ import type { Language } from '../../shared/languages.ts';
 import { LANGUAGE_BLOCK_FIELDS } from './languages.ts';
 import { formatFinding, nearestName, type Finding } from './findings.ts';
 import { parseJsonSource, type JsonSource } from './json-source.ts';
-import { characterCount, LOCALE_TEXT_LIMITS, SEGMENT_TEXT_LIMITS } from './text-limits.ts';
+import { characterCount, localeTextLimit } from './text-limits.ts';
 
 const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
 /** `{{studio}}` and `{{date, datetime}}`: the name before any format. */
@@ -319,9 +319,7 @@ function checkLengths(file: LocaleFile): Finding[] {
 
 /** A key's limit, or its plural family's; undefined for a text the hero does not show. */
 function limitOf(key: string): number | undefined {
-  const segmentField = SEGMENT_TEXT.exec(key)?.[2];
-  if (segmentField) return SEGMENT_TEXT_LIMITS[segmentField];
-  return LOCALE_TEXT_LIMITS[key] ?? LOCALE_TEXT_LIMITS[pluralOf(key)?.family ?? ''];
+  return localeTextLimit(key) ?? localeTextLimit(pluralOf(key)?.family ?? '');
 }
 
 /** A text with each `$t(key)` replaced by that key's text, as i18next shows it (a loop or unknown key: nothing). */

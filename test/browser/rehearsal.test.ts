@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../../scripts/harness/server-pr
 import { wallClockTime } from '../helpers/event-times.ts';
 import { dictionary } from '../helpers/render-client.tsx';
 import { wcagViolations } from './axe.ts';
-import { problemsOf, watchTimerLateness } from './journey.ts';
+import { problemsOf, waitForHydration, watchTimerLateness } from './journey.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 import type { Visitor } from './driver/visitor.ts';
@@ -17,6 +17,21 @@ const browsers = setUpBrowsers();
 // The shipped content file, as the event team would rehearse with their own: its event months ahead.
 const { event } = loadContent(DEFAULT_CONTENT_PATH);
 const start = event.start.getTime();
+
+/** Each row of the programme as the tab shows it: its time, whether it is on air, its mark, where it is in the section. */
+const programmeOf = (visitor: Visitor) =>
+  visitor.evaluate(() => {
+    const section = document.querySelector('.section--programme')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="programme-segment"]')].map((row) => {
+      const box = row.getBoundingClientRect();
+      return {
+        time: row.querySelector('time')!.textContent,
+        current: row.getAttribute('aria-current'),
+        mark: row.querySelector('.programme__mark')!.textContent,
+        place: [Math.round(box.top - section.top), Math.round(box.height)],
+      };
+    });
+  });
 
 describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
   it('shows its mark and the countdown, then turns live as the real clock passes the shifted start', async () => {
@@ -67,6 +82,8 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
         );
       });
       await lateness.reset();
+      const programmeBefore = await programmeOf(visitor);
+      expect(programmeBefore[0]).toMatchObject({ current: null, mark: t.programme.next.replace('{{time}}', '18:00') });
 
       // Hydrated: the browser's event clock is the shifted one, counting the seconds to the start.
       expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
@@ -98,6 +115,14 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
       expect(await visitor.text('.hero__live')).toBe(t.hero.live);
       expect(await visitor.count('[data-testid="countdown"]')).toBe(0);
       expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
+      // The programme's first segment is on air and the second next, in place: no row moved.
+      const programmeLive = await programmeOf(visitor);
+      expect(programmeLive.slice(0, 3).map(({ current, mark }) => [current, mark])).toEqual([
+        ['time', t.programme.now],
+        [null, t.programme.next.replace('{{time}}', '18:15')],
+        [null, ''],
+      ]);
+      expect(programmeLive.map(({ place }) => place)).toEqual(programmeBefore.map(({ place }) => place));
       expect(await wcagViolations(visitor)).toEqual([]);
       expect(await problemsOf(visitor)).toEqual([]);
 
@@ -141,6 +166,14 @@ describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
       channel.write({ startTime: wallTime(delayed) });
       await phaseIs(visitor, 'before', 15_000);
       expect(await visitor.text('.hero__when')).toContain(wallTime(delayed));
+      // Every segment as much later; the first is next again.
+      const delayedProgramme = await programmeOf(visitor);
+      expect(delayedProgramme[0]).toMatchObject({
+        time: wallTime(delayed),
+        current: null,
+        mark: t.programme.next.replace('{{time}}', wallTime(delayed)),
+      });
+      expect(delayedProgramme[1]!.time).toBe(wallTime(event.start.getTime() + 15 * 60_000 + delayed - start));
 
       // The stream fails: a backup from the content file's video origin, behind the same placeholder.
       const backup = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=0&rel=0';
@@ -156,11 +189,21 @@ describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, delayed - shiftMs - Date.now())));
       await phaseIs(visitor, 'live', 10_000);
       expect(await visitor.text('.hero__live')).toBe(t.hero.live);
+      expect((await programmeOf(visitor))[0]).toMatchObject({ current: 'time', mark: t.programme.now });
 
       // Ended early: the planned start again, and the end at the minute the delayed start began.
       channel.write({ endTime: wallTime(delayed), stream: { embedUrl: backup } });
       await phaseIs(visitor, 'after', 15_000);
       expect(await visitor.text('[role="status"]')).toBe(t.hero.ended);
+      // The programme at its planned times: the first segment was on air, the others are cut off.
+      const endedProgramme = await programmeOf(visitor);
+      expect(endedProgramme.map(({ time, current, mark }) => [time, current, mark])).toEqual(
+        ['18:00', '18:15', '18:55', '19:40', '20:00', '20:45', '21:15'].map((time, index) => [
+          time,
+          null,
+          index === 0 ? '' : t.programme.notTakingPlace,
+        ]),
+      );
       expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
       expect(await problemsOf(visitor)).toEqual([]);
     } finally {
@@ -169,10 +212,11 @@ describe(`the day on a rehearsal's clock in ${browsers.engine}`, () => {
   }, 180_000);
 });
 
-describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
+describe(`the pages of a rehearsal during the broadcast in ${browsers.engine}`, () => {
   let server: RunningServer;
+  // A minute into the fourth segment of the programme: the music from Marbella, the panel next.
   beforeAll(async () => {
-    server = await startServer({ REHEARSAL_CLOCK: '2027-03-18T17:55', REHEARSAL_IN_PRODUCTION: 'yes' });
+    server = await startServer({ REHEARSAL_CLOCK: '2027-03-18T19:41', REHEARSAL_IN_PRODUCTION: 'yes' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -186,12 +230,55 @@ describe(`the other pages of a rehearsal in ${browsers.engine}`, () => {
         await visitor.goto(path);
         expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
         expect(await visitor.text('[data-testid="rehearsal"] strong')).toBe(dictionary(lng).rehearsal.label);
-        expect(await visitor.text('[data-testid="rehearsal"]')).toContain('2027-03-18 17:55');
+        expect(await visitor.text('[data-testid="rehearsal"]')).toContain('2027-03-18 19:41');
         expect(await wcagViolations(visitor)).toEqual([]);
       }
     },
     60_000,
   );
+
+  it('mark the segment on air and the next in the programme, with scripts and without, on a phone and a desktop', async () => {
+    const times = ['18:00', '18:15', '18:55', '19:40', '20:00', '20:45', '21:15'];
+    const expected = (lng: 'de' | 'en') =>
+      times.map((time, index) => ({
+        time,
+        current: index === 3 ? 'time' : null,
+        mark:
+          index === 3
+            ? dictionary(lng).programme.now
+            : index === 4
+              ? dictionary(lng).programme.next.replace('{{time}}', '20:00')
+              : '',
+      }));
+    const rows = (visitor: Visitor) =>
+      visitor.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="programme-segment"]')].map((row) => ({
+          time: row.querySelector('time')!.textContent,
+          current: row.getAttribute('aria-current'),
+          mark: row.querySelector('.programme__mark')!.textContent,
+        })),
+      );
+    const phone = await browsers.visitor(server.url, { language: 'en', viewport: { width: 390, height: 844 } });
+    await phone.goto('/');
+    await waitForHydration(phone);
+    expect(await rows(phone)).toEqual(expected('en'));
+    expect(await wcagViolations(phone)).toEqual([]);
+    await phone.evaluate(() =>
+      document.querySelector('[data-testid="programme-segment"][aria-current]')!.scrollIntoView({ block: 'center' }),
+    );
+    await keepScreenshot(phone, `programme-en-390x844-${browsers.engine}.png`);
+
+    const desktop = await browsers.visitor(server.url, { language: 'de', viewport: { width: 1280, height: 800 } });
+    await desktop.goto('/');
+    await waitForHydration(desktop);
+    expect(await rows(desktop)).toEqual(expected('de'));
+
+    // The server's HTML alone is complete: the same rows and marks before any script.
+    const plain = await browsers.visitor(server.url, { language: 'en', javaScript: false });
+    await plain.goto('/');
+    expect(await rows(plain)).toEqual(expected('en'));
+    expect(await plain.isVisible('.section--programme')).toBe(true);
+  }, 60_000);
 
   // Before a choice the overlay shows, in German, the default, over the page and its banner.
   it('marks the landing page under the language overlay, accessibly', async () => {

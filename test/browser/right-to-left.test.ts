@@ -223,6 +223,23 @@ describe('a right-to-left page', () => {
     await keepScreenshot(visitor, `right-to-left-ar-390x844-${site.engine}.png`);
   });
 
+  it('sets the programme right to left: each time at the line’s start, on the right of its segment', async () => {
+    const visitor = await site.visitor({ language: 'ar', viewport: { width: 390, height: 844 } });
+    await open(visitor, '/', '.programme');
+    await scrollTo(visitor, '.programme');
+    const rows = await visitor.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="programme-segment"]')].map((row) => ({
+        time: row.querySelector('.programme__when')!.getBoundingClientRect().left,
+        title: row.querySelector('.programme__title')!.getBoundingClientRect().right,
+      })),
+    );
+    expect(rows).toHaveLength(7);
+    for (const { time, title } of rows)
+      expect(time, 'the time to the right of the title').toBeGreaterThanOrEqual(title);
+    expect(await problemsOf(visitor)).toEqual([]);
+    await keepScreenshot(visitor, `programme-ar-390x844-${site.engine}.png`);
+  });
+
   it('shows a studio’s address in its written order in the map panel', async () => {
     const visitor = await site.visitor({ language: 'ar', viewport: { width: 1280, height: 800 } });
     await visitor.goto('/');

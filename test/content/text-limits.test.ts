@@ -39,6 +39,8 @@ describe('the limits of the texts the hero shows', () => {
     ["a studio's `name`", TEXT_LIMITS.studioName],
     ['its `studio`', TEXT_LIMITS.studioName],
     ["a studio's `city`, `displayCity`", TEXT_LIMITS.city],
+    ['`programme.segments.<id>.title`', TEXT_LIMITS.segmentTitle],
+    ['`programme.segments.<id>.description`', TEXT_LIMITS.segmentDescription],
   ])('the event team’s guide states the content file’s and the backend’s: %s, %i', (field, limit) => {
     const row = ROWS.find((cells) => cells.some((cell) => cell.includes(field)));
     expect(row?.at(-2)).toBe(String(limit));
@@ -57,6 +59,8 @@ describe('the limits of the texts the hero shows', () => {
       expect(texts.product.startsWith(`${LONG_WORD} `)).toBe(true);
       expect(characterCount(texts.hero.tagline)).toBe(TEXT_LIMITS.tagline);
       expect(characterCount(texts.hero.cta)).toBe(TEXT_LIMITS.button);
+      expect(characterCount(texts.programme.segments.keynote.title)).toBe(TEXT_LIMITS.segmentTitle);
+      expect(characterCount(texts.programme.segments.keynote.description)).toBe(TEXT_LIMITS.segmentDescription);
     }
     expect(characterCount(LONG_WORD)).toBe(60);
     const content = JSON.parse(readFileSync(files.contentPath, 'utf8'));

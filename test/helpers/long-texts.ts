@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONTENT_PATH, LOCALES_DIR } from '../../server/config/paths.ts';
-import { characterCount, LOCALE_TEXT_LIMITS, TEXT_LIMITS } from '../../server/content/text-limits.ts';
+import { characterCount, localeTextLimit, TEXT_LIMITS } from '../../server/content/text-limits.ts';
 import { LANGUAGES } from './languages.ts';
 
 /** The word a name may hold that is longer than any line of a phone: 60 letters, no space, no hyphen. */
@@ -39,7 +39,7 @@ type Dictionary = { [key: string]: string | Dictionary };
 
 /**
  * A copy of the shipped locale folders in which the name holds a 60-letter word and every text
- * the hero shows is as long as its limit (TEXT_LIMITS) allows; and a content file whose studios'
+ * the hero and the programme show is as long as its limit (TEXT_LIMITS) allows; and a content file whose studios'
  * names and cities are at their limits too, in every language, with no logo (so the hero also
  * shows the name as the logo's text), and a company whose name is one long word. Returns the
  * folder and the file, temporary, with `edit` applied to the content.
@@ -59,7 +59,7 @@ export function atTheLimits(edit: (content: Record<string, any>) => void = () =>
         const dotted = [...at, key].join('.');
         if (typeof value !== 'string') walk(value, [...at, key]);
         else {
-          const limit = LOCALE_TEXT_LIMITS[dotted] ?? LOCALE_TEXT_LIMITS[dotted.replace(/_[a-z]+$/, '')];
+          const limit = localeTextLimit(dotted) ?? localeTextLimit(dotted.replace(/_[a-z]+$/, ''));
           if (limit !== undefined) node[key] = atLimit(dotted, value, limit);
         }
       }
