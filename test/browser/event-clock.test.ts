@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitorTimeRange } from '../../client/visitor-time.ts';
+import { visitorClockTime, visitorTimeRange } from '../../client/visitor-time.ts';
 import type { TimePhase } from '../../shared/event-clock.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, localeOf } from '../helpers/languages.ts';
@@ -386,39 +386,52 @@ describe('a visitor far from the event', () => {
   it.each([
     ['Pacific/Kiritimati', 'en'],
     ['America/St_Johns', 'es'],
-  ] as const)('in %s sees the times on their own clock too, added after hydration', async (timeZone, lng) => {
-    const { start, minutes } = EVENTS.before;
-    const fields = eventFieldsAt(start, minutes);
-    const served = await fetch(servers.before.url + '/', { headers: { cookie: `selectedLanguage=${lng}` } });
-    expect(await served.text()).not.toContain('data-testid="visitor-time"');
-    const visitor = await browsers.visitor(servers.before.url, { language: lng, timeZone });
-    await visitor.goto('/');
-    expect(await visitor.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timeZone);
-    const expected = visitorTimeRange(
-      { start, end: start + minutes * MINUTE },
-      fields.timeZone,
-      timeZone,
-      localeOf(lng),
-    )!;
-    expect(expected).not.toBeNull();
-    // The same range as the browser's own locale data writes it: a browser's ICU and Node's may
-    // space and punctuate a range differently (WebKitGTK's system ICU writes "Sun, 29 Nov" where
-    // Node's writes "Sun 29 Nov"), but not with other times or days.
-    const inBrowser = await visitor.evaluate(
-      new Function('args', `return (${visitorTimeRange.toString()})(...args)`) as (
-        args: Parameters<typeof visitorTimeRange>,
-      ) => string | null,
-      [{ start, end: start + minutes * MINUTE }, fields.timeZone, timeZone, localeOf(lng)],
-    );
-    const bare = (text: string | null | undefined) => text?.replace(/[\s,]/g, '');
-    expect(bare(inBrowser)).toBe(bare(expected));
-    const spaced = (text: string | null) => text?.replace(/\s/g, ' ');
-    await expect
-      .poll(async () => spaced(await visitor.text('[data-testid="visitor-time"]')), { timeout: 10_000 })
-      .toBe(spaced(dictionary(lng).hero.yourTime.replace('{{time}}', inBrowser!)));
-    expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
-    expect(await problemsOf(visitor)).toEqual([]);
-  });
+  ] as const)(
+    "in %s sees the times on their own clock too, the programme's included, added after hydration",
+    async (timeZone, lng) => {
+      const { start, minutes } = EVENTS.before;
+      const fields = eventFieldsAt(start, minutes);
+      const served = await fetch(servers.before.url + '/', { headers: { cookie: `selectedLanguage=${lng}` } });
+      expect(await served.text()).not.toContain('data-testid="visitor-time"');
+      const visitor = await browsers.visitor(servers.before.url, { language: lng, timeZone });
+      await visitor.goto('/');
+      expect(await visitor.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timeZone);
+      const expected = visitorTimeRange(
+        { start, end: start + minutes * MINUTE },
+        fields.timeZone,
+        timeZone,
+        localeOf(lng),
+      )!;
+      expect(expected).not.toBeNull();
+      // The same range as the browser's own locale data writes it: a browser's ICU and Node's may
+      // space and punctuate a range differently (WebKitGTK's system ICU writes "Sun, 29 Nov" where
+      // Node's writes "Sun 29 Nov"), but not with other times or days.
+      const inBrowser = await visitor.evaluate(
+        new Function('args', `return (${visitorTimeRange.toString()})(...args)`) as (
+          args: Parameters<typeof visitorTimeRange>,
+        ) => string | null,
+        [{ start, end: start + minutes * MINUTE }, fields.timeZone, timeZone, localeOf(lng)],
+      );
+      const bare = (text: string | null | undefined) => text?.replace(/[\s,]/g, '');
+      expect(bare(inBrowser)).toBe(bare(expected));
+      const spaced = (text: string | null) => text?.replace(/\s/g, ' ');
+      await expect
+        .poll(async () => spaced(await visitor.text('[data-testid="visitor-time"]')), { timeout: 10_000 })
+        .toBe(spaced(dictionary(lng).hero.yourTime.replace('{{time}}', inBrowser!)));
+      // The programme's first segment, at the start, on their clock too.
+      const firstOnTheirClock = await visitor.evaluate(
+        new Function('args', `return (${visitorClockTime.toString()})(...args)`) as (
+          args: Parameters<typeof visitorClockTime>,
+        ) => string,
+        [start, timeZone, localeOf(lng)],
+      );
+      expect(spaced(await visitor.text('.programme__visitor-time'))).toBe(
+        spaced(dictionary(lng).programme.yourTime.replace('{{time}}', firstOnTheirClock)),
+      );
+      expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
+      expect(await problemsOf(visitor)).toEqual([]);
+    },
+  );
 });
 
 /**
