@@ -425,9 +425,9 @@ describe('a visitor far from the event', () => {
         ) => string,
         [start, timeZone, localeOf(lng)],
       );
-      expect(spaced(await visitor.text('.programme__visitor-time'))).toBe(
-        spaced(dictionary(lng).programme.yourTime.replace('{{time}}', firstOnTheirClock)),
-      );
+      await expect
+        .poll(async () => spaced(await visitor.text('.programme__visitor-time')), { timeout: 10_000 })
+        .toBe(spaced(dictionary(lng).programme.yourTime.replace('{{time}}', firstOnTheirClock)));
       expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
       expect(await problemsOf(visitor)).toEqual([]);
     },
