@@ -44,7 +44,7 @@ export function visitorTimeRange(
   }).formatRange(start, end);
 }
 
-/** An instant on the visitor's wall clock, as a page in `locale` writes a time of day ("19:15"). */
-export function visitorClockTime(instant: number, visitorZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: visitorZone }).format(instant);
+/** An instant on a zone's wall clock, as a page in `locale` writes a time of day ("19:15"). */
+export function clockTimeIn(instant: number, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(instant);
 }

@@ -104,8 +104,11 @@ export interface Company {
 export interface EventDisplay {
   date: string;
   time: string;
-  /** When each of the programme's segments begins, as the programme shows it. */
-  programme: string[];
+  /**
+   * When each of the programme's segments begins, as the programme shows it; absent from the live
+   * state of a replica of the release before the programme (during a rolling update).
+   */
+  programme?: string[];
 }
 
 /** The event's times and what follows it, for the page's clock. */

@@ -6,7 +6,7 @@ import { eventDisplayWithLive } from '../../shared/live-state.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { usePageEvent, usePageEventClock, useVisitorTimeZone } from '../use-event-clock.ts';
-import { visitorClockTime } from '../visitor-time.ts';
+import { clockTimeIn } from '../visitor-time.ts';
 
 /** What a segment's row says of it now. */
 type Mark = 'now' | 'next' | 'notTakingPlace' | null;
@@ -25,9 +25,12 @@ export function Programme() {
   const event = usePageEvent();
   const clock = usePageEventClock();
   const display = eventDisplayWithLive(content, live, language);
+  // Formatted here only where the live state came from a replica of the release before the programme.
+  const timeOf = (index: number, start: number) =>
+    display.programme?.[index] ?? clockTimeIn(start, event.timeZone, info.locale);
   const visitorZone = useVisitorTimeZone(event, chosen);
   const visitorTimes = useMemo(
-    () => visitorZone && event.programme.map(({ start }) => visitorClockTime(start, visitorZone, info.locale)),
+    () => visitorZone && event.programme.map(({ start }) => clockTimeIn(start, visitorZone, info.locale)),
     [visitorZone, event.programme, info.locale],
   );
   if (event.programme.length === 0) return null;
@@ -52,8 +55,8 @@ export function Programme() {
               data-testid="programme-segment"
             >
               <p className="programme__when">
-                <time dateTime={new Date(segment.start).toISOString()}>{display.programme[index]}</time>
-                {visitorTimes && visitorTimes[index] !== display.programme[index] && (
+                <time dateTime={new Date(segment.start).toISOString()}>{timeOf(index, segment.start)}</time>
+                {visitorTimes && visitorTimes[index] !== timeOf(index, segment.start) && (
                   <span className="programme__visitor-time">
                     {t('programme.yourTime', { time: visitorTimes[index] })}
                   </span>
@@ -62,7 +65,7 @@ export function Programme() {
               <div className="programme__body">
                 <p className="programme__mark">
                   {mark === 'now' && t('programme.now')}
-                  {mark === 'next' && t('programme.next', { time: display.programme[index] })}
+                  {mark === 'next' && t('programme.next', { time: timeOf(index, segment.start) })}
                   {mark === 'notTakingPlace' && t('programme.notTakingPlace')}
                 </p>
                 <h3 className="programme__title">{t(`programme.segments.${segment.id}.title`)}</h3>

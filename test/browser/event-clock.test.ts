@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitorClockTime, visitorTimeRange } from '../../client/visitor-time.ts';
+import { clockTimeIn, visitorTimeRange } from '../../client/visitor-time.ts';
 import type { TimePhase } from '../../shared/event-clock.ts';
 import { type Language } from '../../shared/languages.ts';
 import { LANGUAGES, localeOf } from '../helpers/languages.ts';
@@ -420,8 +420,8 @@ describe('a visitor far from the event', () => {
         .toBe(spaced(dictionary(lng).hero.yourTime.replace('{{time}}', inBrowser!)));
       // The programme's first segment, at the start, on their clock too.
       const firstOnTheirClock = await visitor.evaluate(
-        new Function('args', `return (${visitorClockTime.toString()})(...args)`) as (
-          args: Parameters<typeof visitorClockTime>,
+        new Function('args', `return (${clockTimeIn.toString()})(...args)`) as (
+          args: Parameters<typeof clockTimeIn>,
         ) => string,
         [start, timeZone, localeOf(lng)],
       );

@@ -91,6 +91,23 @@ describe('the programme in an open page', () => {
     expect(marks()[0]).toBe(en.programme.next.replace('{{time}}', '18:20'));
   });
 
+  it('shows the times of a live state from a replica of the release before the programme, which names none', async () => {
+    vi.setSystemTime(START - 5 * MINUTE_MS);
+    const schedule = form(new Date(START + 20 * MINUTE_MS), new Date(END));
+    const older = liveState('older', '2027-03-18T16:50:00.000Z', {
+      schedule: {
+        ...schedule,
+        display: Object.fromEntries(
+          Object.entries(schedule.display).map(([code, { date, time }]) => [code, { date, time }]),
+        ),
+      },
+    });
+    serveLiveStates(older);
+    renderApp({ language: 'en', live: NO_LIVE_STATE, livePollSeconds: 30 });
+    await advance(30 * SECOND_MS);
+    expect(times()).toEqual(['18:20', '18:35', '19:15', '20:00', '20:20', '21:05', '21:35']);
+  });
+
   it('says why none of it will be on air for a postponed event, and marks nothing', async () => {
     vi.setSystemTime(START + 30 * MINUTE_MS);
     const postponed = liveState('postponed', '2027-03-18T17:20:00.000Z', { status: 'EventPostponed' });
