@@ -15,8 +15,8 @@ const MARK_CLASS: Record<NonNullable<Mark>, string> = { now: 'now', next: 'next'
 /**
  * The run of show: each segment's start on the event's clock (and, once hydrated, on the
  * visitor's where it differs), its studio and its title, with the segment on air and the next
- * one marked as the event clock moves. Each row keeps a line for its mark, so that a mark that
- * comes or goes moves nothing. None where the content file has no programme.
+ * one marked as the event clock moves. Each row keeps the room of its longest mark, so that a
+ * mark that comes or goes moves nothing. None where the content file has no programme.
  */
 export function Programme() {
   const { t, i18n } = useTranslation();
@@ -36,14 +36,13 @@ export function Programme() {
   if (event.programme.length === 0) return null;
 
   const calledOff = clock.phase === 'cancelled' || clock.phase === 'postponed';
-  const marks = event.programme.map((segment, index) => markOf(clock, index, segment.start < event.end));
   return (
     <section className="section section--programme" aria-labelledby="programme-heading">
       <h2 id="programme-heading">{t('programme.heading')}</h2>
       <p className="section__intro">{calledOff ? t(`programme.${clock.phase}`) : t('programme.intro')}</p>
       <ol className="programme">
         {event.programme.map((segment, index) => {
-          const mark = marks[index];
+          const mark = markOf(clock, index, segment.start < event.end);
           const studio = content.studios.find(({ id }) => id === segment.studioId);
           const descriptionKey = `programme.segments.${segment.id}.description`;
           const description = i18n.exists(descriptionKey) ? t(descriptionKey) : null;
@@ -63,11 +62,14 @@ export function Programme() {
                 )}
               </p>
               <div className="programme__body">
-                <p className="programme__mark">
-                  {mark === 'now' && t('programme.now')}
-                  {mark === 'next' && t('programme.next', { time: timeOf(index, segment.start) })}
-                  {mark === 'notTakingPlace' && t('programme.notTakingPlace')}
-                </p>
+                <MarkLine
+                  shown={mark}
+                  texts={{
+                    now: t('programme.now'),
+                    next: t('programme.next', { time: timeOf(index, segment.start) }),
+                    notTakingPlace: t('programme.notTakingPlace'),
+                  }}
+                />
                 <h3 className="programme__title">{t(`programme.segments.${segment.id}.title`)}</h3>
                 {studio && <p className="programme__studio">{inLanguage(studio.byLanguage, language).name}</p>}
                 {description && <p className="programme__description">{description}</p>}
@@ -77,6 +79,25 @@ export function Programme() {
         })}
       </ol>
     </section>
+  );
+}
+
+/**
+ * A row's mark, as tall as the tallest it may say (the others lie under it, unseen and hidden from
+ * assistive technology): a mark that comes, goes or wraps on a narrow phone moves no row below.
+ */
+function MarkLine({ shown, texts }: { shown: Mark; texts: Record<NonNullable<Mark>, string> }) {
+  return (
+    <p className="programme__mark steady steady--lines">
+      <span className="steady__shown">{shown && texts[shown]}</span>
+      {(Object.keys(texts) as NonNullable<Mark>[])
+        .filter((mark) => mark !== shown)
+        .map((mark) => (
+          <span key={mark} className="steady__spare" aria-hidden="true">
+            {texts[mark]}
+          </span>
+        ))}
+    </p>
   );
 }
 

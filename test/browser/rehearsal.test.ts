@@ -27,7 +27,7 @@ const programmeOf = (visitor: Visitor) =>
       return {
         time: row.querySelector('time')!.textContent,
         current: row.getAttribute('aria-current'),
-        mark: row.querySelector('.programme__mark')!.textContent,
+        mark: row.querySelector('.programme__mark > .steady__shown')!.textContent,
         place: [Math.round(box.top - section.top), Math.round(box.height)],
       };
     });
@@ -255,7 +255,7 @@ describe(`the pages of a rehearsal during the broadcast in ${browsers.engine}`, 
         [...document.querySelectorAll('[data-testid="programme-segment"]')].map((row) => ({
           time: row.querySelector('time')!.textContent,
           current: row.getAttribute('aria-current'),
-          mark: row.querySelector('.programme__mark')!.textContent,
+          mark: row.querySelector('.programme__mark > .steady__shown')!.textContent,
         })),
       );
     const phone = await browsers.visitor(server.url, { language: 'en', viewport: { width: 390, height: 844 } });

@@ -18,7 +18,7 @@ const form = liveRulesOf(content).event!.form;
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const rows = () => [...document.querySelectorAll('[data-testid="programme-segment"]')];
 const titles = () => rows().map((row) => row.querySelector('.programme__title')!.textContent);
-const marks = () => rows().map((row) => row.querySelector('.programme__mark')!.textContent);
+const marks = () => rows().map((row) => row.querySelector('.programme__mark > .steady__shown')!.textContent);
 const onAir = () => rows().filter((row) => row.getAttribute('aria-current') === 'time');
 const times = () => rows().map((row) => row.querySelector('time')!.textContent);
 
