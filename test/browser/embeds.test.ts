@@ -291,7 +291,11 @@ describe('on a 390×844 phone', () => {
         visitor.evaluate(() => {
           const box = document.querySelector('#rsvp .video-frame')!.getBoundingClientRect();
           const line = document.querySelector('#rsvp .embed-choice')!.getBoundingClientRect();
-          const next = document.querySelector('#studios-heading')!.getBoundingClientRect();
+          // The next section's heading: its own content is laid out only as it comes near the viewport.
+          const next = document
+            .querySelector('#rsvp')!
+            .nextElementSibling!.querySelector('h2')!
+            .getBoundingClientRect();
           const button = document.querySelector('#rsvp .embed-placeholder__load')?.getBoundingClientRect();
           const inside =
             button &&
