@@ -82,10 +82,16 @@ describe(`a rehearsal in ${browsers.engine}, on the real clock`, () => {
         );
       });
       await lateness.reset();
+
+      // Hydrated: the browser's event clock is the shifted one, counting the seconds to the start
+      // (the hero's fiber is there from the render that hydrates it, its clock from that render's commit).
+      await visitor.waitFor(
+        () => / s$/.test(document.querySelector('[data-testid="countdown"]')?.textContent ?? ''),
+        undefined,
+        { timeout: 5000, what: 'the countdown in seconds' },
+      );
       const programmeBefore = await programmeOf(visitor);
       expect(programmeBefore[0]).toMatchObject({ current: null, mark: t.programme.next.replace('{{time}}', '18:00') });
-
-      // Hydrated: the browser's event clock is the shifted one, counting the seconds to the start.
       expect(await visitor.attribute('.hero', 'data-event-phase')).toBe('before');
       expect(await visitor.text('[data-testid="countdown"]')).toMatch(/^Starts in (\d+ min )?\d+ s$/);
       expect(await visitor.isVisible('[data-testid="rehearsal"]')).toBe(true);
