@@ -196,11 +196,11 @@ sub vcl_backend_response {
 
 # A page is kept only for the server's CDN-Cache-Control max-age, and only a 200 without
 # Set-Cookie. The lifetime counts from the server's Date (the second the page's clock was read
-# in, however long its render took), so a copy ends on a whole second where the server's clock
-# agrees with this one's: the event's changes fall on whole seconds, and the one-second copy the
-# server gives in the last second before a change is never served after it, however long the
-# answer took to arrive. No grace: a copy is never served past its lifetime. Kept a little longer
-# only to be revalidated with its ETag.
+# in, however long its render and its way here took, as RFC 9111 counts an answer's age), so a
+# copy ends on a whole second where the server's clock agrees with this one's: the event's
+# changes fall on whole seconds, and no copy is served after the change it was rendered before,
+# however slow the answer. No grace: a copy is never served past its lifetime. Kept a little
+# longer only to be revalidated with its ETag.
 sub landing_page_lifetime {
     if (beresp.status != 200 || beresp.http.Set-Cookie ||
         beresp.http.CDN-Cache-Control !~ "(^|,)\s*max-age=[1-9][0-9]*\s*(,|$)") {
@@ -210,10 +210,11 @@ sub landing_page_lifetime {
     } else {
         set beresp.ttl = std.duration(
             regsub(beresp.http.CDN-Cache-Control, "^(.*,)?\s*max-age=([0-9]+).*$", "\2s"), 0s);
-        # Counted from the Date only where that is at most two seconds back on this clock: a
-        # server whose clock is off keeps its copies for the whole max-age, not for none.
+        # A Date ahead of this clock, or further back than any answer can take to arrive (the
+        # backend's first_byte_timeout and the second the Date is rounded down to), is a server
+        # clock that is off: its copies are kept for the whole max-age, not for none.
         if (std.time(beresp.http.Date, now + 1d) <= now &&
-            std.time(beresp.http.Date, now + 1d) > now - 2s) {
+            std.time(beresp.http.Date, now + 1d) > now - 16s) {
             set beresp.ttl = std.time(beresp.http.Date, now) + beresp.ttl - now;
         }
         set beresp.grace = 0s;

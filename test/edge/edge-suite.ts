@@ -558,9 +558,12 @@ export function describeEdge(name: CacheName) {
     });
 
     it("keeps a page for no longer than its lifetime, and for that long, when the server's clock is off", async () => {
-      for (const [language, skew] of [
-        ['fr', -30_000],
-        ['it', 30_000],
+      // [language, how far the Date is off the clock, the longest lifetime left at the edge]
+      for (const [language, skew, longest] of [
+        ['fr', -30_000, 5],
+        ['it', 30_000, 5],
+        // A slow answer, not a clock that is off: its lifetime counts from its Date.
+        ['nl', -3_000, 2],
       ] as const) {
         const cookie = `selectedLanguage=${language}`;
         pageDateSkew.set(cookie, skew);
@@ -574,7 +577,7 @@ export function describeEdge(name: CacheName) {
           const ttl = Number(/varnish; hit; ttl=(-?\d+)/.exec(String(answers.at(-1)!.headers['cache-status']))?.[1]);
           expect({ language, ttl }).toEqual({ language, ttl: expect.any(Number) });
           expect(ttl).toBeGreaterThan(0);
-          expect(ttl).toBeLessThanOrEqual(5);
+          expect({ language, ttl }).toEqual({ language, ttl: Math.min(ttl, longest) });
         }
       }
     });
