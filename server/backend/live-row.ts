@@ -38,6 +38,7 @@ export type RowCheck =
  * Checks PostgREST's answer for the table: `rows` as supabase-js parsed it, `text` as it came
  * (a column written twice is seen only there). What is not a list of rows is the backend answering
  * something else (BackendDataError, as for the hero's calls); a row the rules refuse is a bad change.
+ * A column this server does not read is left out with a warning: migrations go before the release.
  */
 export function checkLiveRow(rows: unknown, text: string, rules: LiveRules): RowCheck {
   if (!Array.isArray(rows)) throw new BackendDataError(`${LIVE_TABLE} answered something that is not a list of rows`);
@@ -51,13 +52,14 @@ export function checkLiveRow(rows: unknown, text: string, rules: LiveRules): Row
   const problems = [
     ...columnsWrittenTwice(text).map((column) => `${column} is in the row twice; a column may be there once`),
     ...REQUIRED_COLUMNS.filter((column) => !(column in columns)).map((column) => `${column} is missing`),
-    ...Object.keys(columns)
-      .filter((column) => !isKnown(column))
-      .map((column) => {
-        const nearest = nearestName(column, [...KNOWN_COLUMNS, ...languageColumns(rules.languages)]);
-        return `\`${column}\` is not a column of ${LIVE_TABLE}${nearest ? `; did you mean \`${nearest}\`?` : ''}`;
-      }),
   ];
+  // A migration applied before the release that reads its column must not take the row down.
+  const unread = Object.keys(columns)
+    .filter((column) => !isKnown(column))
+    .map((column) => {
+      const nearest = nearestName(column, [...KNOWN_COLUMNS, ...languageColumns(rules.languages)]);
+      return `warning: \`${column}\` is a column this server does not read (a later release's?); it is left out${nearest ? `; did you mean \`${nearest}\`?` : ''}`;
+    });
   const updated = columns[UPDATED_AT];
   if (UPDATED_AT in columns && (typeof updated !== 'string' || !Number.isFinite(Date.parse(updated))))
     problems.push(`${UPDATED_AT} must be a time`);
@@ -65,7 +67,7 @@ export function checkLiveRow(rows: unknown, text: string, rules: LiveRules): Row
   // Every problem at once, as for the live file.
   const checked = checkLiveValue(inFileShape(columns), { lineOf: () => 1, nameOf: columnOf }, rules);
   problems.push(...checked.problems.map((finding) => finding.message));
-  const warnings = checked.warnings.map((finding) => `warning: ${finding.message}`);
+  const warnings = [...unread, ...checked.warnings.map((finding) => `warning: ${finding.message}`)];
   if (!checked.live || problems.length > 0) return { live: null, problems, warnings };
   return { live: checked.live, updated: new Date(updated as string).toISOString(), warnings };
 }
