@@ -18,12 +18,14 @@ export function assertFirefox(): void {
   }
 }
 
-type LaunchKey = Required<Pick<BrowserSettings, 'javaScript' | 'reducedMotion'>> & { timeZone: string };
+type LaunchKey = Required<Pick<BrowserSettings, 'javaScript' | 'reducedMotion' | 'deviceScaleFactor'>> & {
+  timeZone: string;
+};
 
 /**
  * Firefox through puppeteer-core over WebDriver BiDi. The BiDi of Firefox ESR has no commands
- * for scripting off, reduced motion or the time zone, so those are the browser's own
- * preferences and environment: one browser per combination, launched when first needed, and a
+ * for scripting off, reduced motion or the time zone, so those (and the pixel ratio, below) are
+ * the browser's own preferences and environment: one browser per combination, launched when first needed, and a
  * private browsing context of it for each visitor. Scripts that run before the page's own come
  * through the visitor's line: a preload script of puppeteer's makes Firefox report an error of
  * its own ("Permission denied to access property \"length\"") in every cross-origin frame.
@@ -47,13 +49,16 @@ export async function launchFirefox(): Promise<Engine> {
             'javascript.enabled': key.javaScript,
             // 1 = reduce, 0 = no preference, whatever the system says.
             'ui.prefersReducedMotion': key.reducedMotion ? 1 : 0,
+            // BiDi's pixel ratio reaches the page, not the parser's early requests: a preload
+            // would pick its picture for a ratio of 1. The browser's own ratio is the phone's.
+            ...(key.deviceScaleFactor !== 1 ? { 'layout.css.devPixelsPerPx': String(key.deviceScaleFactor) } : {}),
           },
         }),
       );
     }
     return browsers.get(id)!;
   };
-  const first = await browserFor({ javaScript: true, reducedMotion: false, timeZone: '' });
+  const first = await browserFor({ javaScript: true, reducedMotion: false, timeZone: '', deviceScaleFactor: 1 });
   const version = (await first.version()).replace('firefox/', 'Firefox ');
 
   return {
@@ -63,7 +68,7 @@ export async function launchFirefox(): Promise<Engine> {
       line,
       { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone = '', language },
     ) {
-      const browser = await browserFor({ javaScript, reducedMotion, timeZone });
+      const browser = await browserFor({ javaScript, reducedMotion, timeZone, deviceScaleFactor });
       const origin = line.origin;
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
