@@ -1,3 +1,4 @@
+import type { BroadcastMoment } from './broadcast-texts.ts';
 import type { Company, PublicEvent, Studio } from './page-data.ts';
 import { inLanguage, type Language } from './languages.ts';
 import { zonedIsoString } from './zoned-time.ts';
@@ -20,6 +21,13 @@ export interface EventDescription {
   notice: string | null;
   /** A programme segment's title in the page's language, by its id. */
   segmentName: (id: string) => string;
+  /** The moment of the day: while the broadcast is live, the stream is named as a live broadcast. */
+  moment: BroadcastMoment;
+  /**
+   * The stream the page shows (the live state's backup, or the content file's video): its
+   * player's address and its placeholder's picture, absolute (null: none).
+   */
+  stream: { embedUrl: string; pictureUrl: string | null };
 }
 
 /**
@@ -29,11 +37,13 @@ export interface EventDescription {
  */
 export function eventStructuredData(input: EventDescription): Record<string, unknown> {
   const { event, plannedStart, company } = input;
+  const description = input.notice ? `${input.notice} ${input.description}` : input.description;
+  const broadcast = input.moment === 'live' ? liveBroadcast(input, description) : null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: input.name,
-    description: input.notice ? `${input.notice} ${input.description}` : input.description,
+    description,
     inLanguage: input.language,
     url: input.pageUrl,
     ...(input.imageUrl ? { image: [input.imageUrl] } : {}),
@@ -50,6 +60,34 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
     ],
     organizer: { '@type': 'Organization', name: company.name, url: company.website },
     ...(event.programme.length > 0 ? { subEvent: segments(input) } : {}),
+    ...(broadcast ? { subjectOf: broadcast } : {}),
+  };
+}
+
+/**
+ * The stream while it is live, marked as Google's video guidelines mark a livestream: a
+ * `VideoObject` (a name, a picture and a date required) published by a `BroadcastEvent` that is
+ * live, from the start to the end. Its picture is the player's placeholder, else the page's; with
+ * neither there is no video to mark.
+ */
+function liveBroadcast(input: EventDescription, description: string): Record<string, unknown> | null {
+  const { event, stream } = input;
+  const thumbnailUrl = stream.pictureUrl ?? input.imageUrl;
+  if (!thumbnailUrl) return null;
+  const startDate = zonedIsoString(event.start, event.utcOffsetMinutes.start);
+  return {
+    '@type': 'VideoObject',
+    name: input.name,
+    description,
+    thumbnailUrl: [thumbnailUrl],
+    uploadDate: startDate,
+    embedUrl: stream.embedUrl,
+    publication: {
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      startDate,
+      endDate: zonedIsoString(event.end, event.utcOffsetMinutes.end),
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { serializeForScript } from '../../shared/bootstrap.ts';
 import { BROADCAST_TEXTS } from '../../shared/broadcast-texts.ts';
 import { inLanguage, LANGUAGE_QUERY_PARAM } from '../../shared/languages.ts';
-import { noticeFor, startMoved } from '../../shared/live-state.ts';
+import { effectiveVideo, noticeFor, startMoved } from '../../shared/live-state.ts';
 import { eventStructuredData, type EventDescription } from '../../shared/structured-data.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
@@ -19,20 +19,22 @@ const DESCRIPTIONS = [
 /**
  * Keeps what the head says of the event in step with the day and the language in an open tab: its
  * descriptions (a share sheet reads them there) and, on the landing page, the JSON-LD, rewritten
- * whole so that its description, status and dates never contradict one another. It renders
- * nothing: on its own, its re-render on each tick of the clock is no one else's.
+ * whole so that its description, status, dates and live stream never contradict one another. It
+ * renders nothing: on its own, its re-render on each tick of the clock is no one else's.
  */
 export function PageHead() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { content, live } = useAppData();
   const event = usePageEvent();
-  const description = t(BROADCAST_TEXTS.description[useBroadcastMoment()], {
+  const moment = useBroadcastMoment();
+  const description = t(BROADCAST_TEXTS.description[moment], {
     cities: inLanguage(content.cityList, language),
   });
   const name = t('hero.title');
   const notice = live.notice ? noticeFor(live.notice, language, content.languages[0]!.code).text : null;
   const plannedStart = startMoved(live, content.event) ? content.event : null;
+  const video = effectiveVideo(live, content.video);
 
   useEffect(() => {
     for (const selector of DESCRIPTIONS) document.querySelector(selector)?.setAttribute('content', description);
@@ -57,10 +59,12 @@ export function PageHead() {
       description,
       notice,
       segmentName: (id) => t(`programme.segments.${id}.title`),
+      moment,
+      stream: { embedUrl: video.embedUrl, pictureUrl: video.poster && new URL(video.poster.src, pageUrl).href },
     });
     const text = serializeForScript(data);
     if (script.textContent !== text) script.textContent = text;
-  }, [event, plannedStart, content, language, name, description, notice, t]);
+  }, [event, plannedStart, content, language, name, description, notice, t, moment, video]);
   return null;
 }
 

@@ -1,8 +1,8 @@
 import { serializeForScript } from '../../shared/bootstrap.ts';
 import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
-import { eventWithLive, noticeFor, startMoved } from '../../shared/live-state.ts';
+import { effectiveVideo, eventWithLive, noticeFor, startMoved } from '../../shared/live-state.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
-import { languageAlternates, pageUrl } from '../discovery/public-urls.ts';
+import { absoluteUrl, languageAlternates, pageUrl } from '../discovery/public-urls.ts';
 import type { PageRequest } from './page-request.ts';
 import { previewImage } from './preview-image.ts';
 import { eventStructuredData } from '../../shared/structured-data.ts';
@@ -30,6 +30,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
   const path = PAGE_PATHS[page.kind];
   const canonical = pageUrl(page.publicOrigin, path, language);
   const image = previewImage(app, page.publicOrigin);
+  const video = effectiveVideo(app.live, app.content.video);
   return (
     <>
       {noindex}
@@ -77,6 +78,11 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
                 imageUrl: image?.url ?? null,
                 notice: app.live.notice ? noticeFor(app.live.notice, language, languages[0]!.code).text : null,
                 segmentName: (id) => page.i18n.t(`programme.segments.${id}.title`),
+                moment: page.moment,
+                stream: {
+                  embedUrl: video.embedUrl,
+                  pictureUrl: video.poster && absoluteUrl(page.publicOrigin, video.poster.src),
+                },
               }),
             ),
           }}

@@ -97,6 +97,33 @@ describe("an open tab's JSON-LD", () => {
     );
   });
 
+  it('names the stream as a live broadcast from the start, the backup the team names once it is named', async () => {
+    const backup = { ...content.public.video, embedUrl: 'https://www.youtube-nocookie.com/embed/backupStream01' };
+    serveLiveStates(liveState('backup', '2027-03-18T17:00:30.000Z', { stream: backup }));
+    vi.setSystemTime(START - 10 * SECOND_MS);
+    renderApp({ language: 'en', live: NO_LIVE_STATE, livePollSeconds: 30 });
+    expect(jsonLd()).not.toHaveProperty('subjectOf');
+
+    await advance(11 * SECOND_MS);
+    expect(jsonLd().subjectOf).toEqual({
+      '@type': 'VideoObject',
+      name: dictionary('en').product,
+      description: described('en', BROADCAST_TEXTS.description.live),
+      thumbnailUrl: [new URL(content.public.video.poster!.src, SENT.url).href],
+      uploadDate: '2027-03-18T18:00:00+01:00',
+      embedUrl: content.public.video.embedUrl,
+      publication: {
+        '@type': 'BroadcastEvent',
+        isLiveBroadcast: true,
+        startDate: '2027-03-18T18:00:00+01:00',
+        endDate: '2027-03-18T21:30:00+01:00',
+      },
+    });
+
+    await advance(30 * SECOND_MS);
+    expect(jsonLd().subjectOf.embedUrl).toBe(backup.embedUrl);
+  });
+
   it('is left alone where the page has none of its own addresses', () => {
     written.textContent = '{"@type":"Thing"}';
     serveLiveStates(NO_LIVE_STATE);

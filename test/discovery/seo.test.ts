@@ -251,6 +251,35 @@ describe('the structured data', () => {
     expect(jsonLdOf((await get('/?lng=de')).text).subEvent[6].name).toBe('Ausklang');
   });
 
+  it('names the stream as a live broadcast while it is live, as Google marks a livestream, and only then', async () => {
+    const { deps } = await testApp({}, ENV);
+    const { start, end } = deps.content.public.event;
+    const { video } = deps.content.public;
+    const at = async (now: number, content = deps.content) => {
+      const { app: timed } = await testApp({ now: () => now, content }, ENV);
+      return jsonLdOf((await request(timed).get('/').set('Cookie', 'selectedLanguage=en')).text);
+    };
+    const live = await at(start + 60_000);
+    expect(live.subjectOf).toEqual({
+      '@type': 'VideoObject',
+      name: 'Horizon Live 2027',
+      description: live.description,
+      thumbnailUrl: [new URL(video.poster!.src, ORIGIN).href],
+      uploadDate: '2027-03-18T18:00:00+01:00',
+      embedUrl: video.embedUrl,
+      publication: {
+        '@type': 'BroadcastEvent',
+        isLiveBroadcast: true,
+        startDate: '2027-03-18T18:00:00+01:00',
+        endDate: '2027-03-18T21:30:00+01:00',
+      },
+    });
+    expect(live.subjectOf.thumbnailUrl[0]).toMatch(/^https:\/\/event\.example\.com\/images\/.+\.jpg$/);
+    for (const now of [start - 60_000, end + 60_000]) expect((await at(now)).subjectOf).toBeUndefined();
+    const cancelled = editedContent((file) => (file.event.status = 'EventCancelled'));
+    expect((await at(start + 60_000, cancelled)).subjectOf).toBeUndefined();
+  });
+
   it('is in the language of the page', async () => {
     const data = jsonLdOf((await get('/?lng=es')).text);
     expect(data.description).toBe((await shownTexts('es'))('meta.description'));
