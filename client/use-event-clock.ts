@@ -7,8 +7,8 @@ import {
   type EventStatus,
   type EventTimes,
 } from '../shared/event-clock.ts';
-import { broadcastMoment, type BroadcastMoment } from '../shared/broadcast-texts.ts';
-import { eventWithLive, startMoved } from '../shared/live-state.ts';
+import type { BroadcastMoment } from '../shared/broadcast-texts.ts';
+import { eventWithLive, momentWithLive } from '../shared/live-state.ts';
 import { eventNow } from '../shared/rehearsal.ts';
 import { useAppData } from './app-data.tsx';
 import { onEventWallClock } from './visitor-time.ts';
@@ -33,7 +33,7 @@ export function usePageEventClock(): EventClock {
 /** The moment of the day the page's texts of the broadcast speak of (shared/broadcast-texts.ts). */
 export function useBroadcastMoment(): BroadcastMoment {
   const { content, live } = useAppData();
-  return broadcastMoment(usePageEventClock().phase, startMoved(live, content.event));
+  return momentWithLive(usePageEventClock().phase, live, content.event);
 }
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */

@@ -7,20 +7,26 @@ import type { EventPhase } from './event-clock.ts';
  * A cancelled or postponed event offers no stream to play.
  */
 
-/** The event's phase, with `moved` for an event ahead whose start the live state has moved. */
-export type BroadcastMoment = 'before' | 'moved' | 'live' | 'after' | 'cancelled' | 'postponed';
+/**
+ * The event's phase, with `moved` for an event ahead whose start the live state has moved, and
+ * `recording` for an event over whose recording the live state names.
+ */
+export type BroadcastMoment = 'before' | 'moved' | 'live' | 'after' | 'recording' | 'cancelled' | 'postponed';
 
 export const BROADCAST_MOMENTS: readonly BroadcastMoment[] = [
   'before',
   'moved',
   'live',
   'after',
+  'recording',
   'cancelled',
   'postponed',
 ];
 
-export function broadcastMoment(phase: EventPhase, startMoved: boolean): BroadcastMoment {
-  return phase === 'before' && startMoved ? 'moved' : phase;
+export function broadcastMoment(phase: EventPhase, startMoved: boolean, recordingNamed = false): BroadcastMoment {
+  if (phase === 'before' && startMoved) return 'moved';
+  if (phase === 'after' && recordingNamed) return 'recording';
+  return phase;
 }
 
 type ByMoment = Readonly<Record<BroadcastMoment, string | null>>;
@@ -35,16 +41,25 @@ export const BROADCAST_TEXTS = {
     moved: 'video.introMoved',
     live: 'video.introLive',
     after: 'video.introAfter',
+    recording: 'video.introRecording',
     cancelled: 'video.introCancelled',
     postponed: 'video.introPostponed',
   },
   /** The hero's first button, to the stream section. */
-  heroButton: { ...ahead('hero.cta'), live: 'hero.ctaLive', after: 'hero.ctaAfter', cancelled: null, postponed: null },
+  heroButton: {
+    ...ahead('hero.cta'),
+    live: 'hero.ctaLive',
+    after: 'hero.ctaAfter',
+    recording: 'hero.recording',
+    cancelled: null,
+    postponed: null,
+  },
   /** Under the hero's date: the countdown shows before the start instead. */
   heroStatus: {
     ...ahead(null),
     live: 'hero.live',
     after: 'hero.ended',
+    recording: 'hero.ended',
     cancelled: 'hero.cancelled',
     postponed: 'hero.postponed',
   },
@@ -53,6 +68,7 @@ export const BROADCAST_TEXTS = {
     ...ahead('video.playBefore'),
     live: 'video.playLive',
     after: 'video.playAfter',
+    recording: 'video.playRecording',
     cancelled: null,
     postponed: null,
   },
@@ -61,6 +77,7 @@ export const BROADCAST_TEXTS = {
     ...ahead('video.watchAt'),
     live: 'video.watchAt',
     after: 'video.watchAfterAt',
+    recording: 'video.watchRecordingAt',
     cancelled: null,
     postponed: null,
   },
@@ -69,6 +86,7 @@ export const BROADCAST_TEXTS = {
     ...ahead('video.frameTitle'),
     live: 'video.frameTitle',
     after: 'video.frameTitleAfter',
+    recording: 'video.frameTitleRecording',
     cancelled: null,
     postponed: null,
   },
@@ -77,6 +95,7 @@ export const BROADCAST_TEXTS = {
     ...ahead('meta.description'),
     live: 'meta.description',
     after: 'meta.descriptionAfter',
+    recording: 'meta.descriptionAfter',
     cancelled: 'meta.descriptionCancelled',
     postponed: 'meta.descriptionPostponed',
   },
@@ -85,11 +104,19 @@ export const BROADCAST_TEXTS = {
     ...ahead('hero.title'),
     live: 'hero.title',
     after: 'hero.title',
+    recording: 'hero.title',
     cancelled: 'calendar.summaryCancelled',
     postponed: 'calendar.summaryPostponed',
   },
   /** The calendar entry's link to the stream, after its description; the page's address alone without one. */
-  calendarLink: { ...ahead('hero.cta'), live: 'hero.cta', after: 'hero.ctaAfter', cancelled: null, postponed: null },
+  calendarLink: {
+    ...ahead('hero.cta'),
+    live: 'hero.cta',
+    after: 'hero.ctaAfter',
+    recording: 'hero.recording',
+    cancelled: null,
+    postponed: null,
+  },
 } as const satisfies Record<string, ByMoment>;
 
 export type BroadcastText = keyof typeof BROADCAST_TEXTS;

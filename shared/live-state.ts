@@ -1,6 +1,7 @@
-import type { EventStatus } from './event-clock.ts';
+import { broadcastMoment, type BroadcastMoment } from './broadcast-texts.ts';
+import type { EventPhase, EventStatus } from './event-clock.ts';
 import { inLanguage, type Language } from './languages.ts';
-import type { EventDisplay, PublicContent, PublicEvent, PublicVideo } from './page-data.ts';
+import type { EventDisplay, PublicContent, PublicEvent, PublicRecording, PublicVideo } from './page-data.ts';
 
 /**
  * What the event team can change while the server runs (the live file, or a backend's row): a
@@ -50,6 +51,11 @@ export interface LiveState {
   schedule: LiveSchedule | null;
   /** A backup stream in place of the content file's video, formed as that is; null: the content file's stands. */
   stream: PublicVideo | null;
+  /**
+   * The broadcast's recording once the event team names it, shown after the end; null: none yet.
+   * Absent from the live state of a replica of the release before recordings (a rolling update).
+   */
+  recording?: PublicRecording | null;
 }
 
 /**
@@ -86,6 +92,15 @@ export function effectiveStatus(
   if (live.status) return live.status;
   if (startMoved(live, planned) && TAKING_PLACE.includes(planned.status)) return 'EventRescheduled';
   return planned.status;
+}
+
+/** The moment of the day the page's texts speak of: the phase, with the live state's moved start and recording. */
+export function momentWithLive(
+  phase: EventPhase,
+  live: Pick<LiveState, 'schedule' | 'recording'>,
+  planned: { start: number },
+): BroadcastMoment {
+  return broadcastMoment(phase, startMoved(live, planned), Boolean(live.recording));
 }
 
 /** Whether the live state moves the start away from the content file's. */

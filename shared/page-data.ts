@@ -151,6 +151,12 @@ export interface PublicVideo {
   poster: { src: string; srcset?: string } | null;
 }
 
+/** The broadcast's recording, named on the day: a player as the stream's, with where it begins. */
+export interface PublicRecording extends PublicVideo {
+  /** The moment of the broadcast the recording begins at, in seconds: where its beginning was trimmed. */
+  beginsAtSeconds: number;
+}
+
 /** The part of the content file the browser needs: nothing secret, nothing the page does not show. */
 export interface PublicContent {
   /** The languages offered, in the content file's order: the first is the default. */

@@ -78,8 +78,9 @@ export function Hero() {
             )}
           </SteadyWidth>
           {/*
-            The calendar while the event is ahead or on, the recording after, nothing for an event
-            cancelled or postponed: one place of constant width.
+            The calendar while the event is ahead or on, the content file's link to the recording
+            after (a recording named on the day plays in the stream's section, which the first
+            button leads to), nothing for an event cancelled or postponed: one place of constant width.
           */}
           <SteadyWidth
             spares={[calendarLabel, ...(recordingUrl ? [recordingLabel] : [])].map((label) => (
@@ -96,7 +97,7 @@ export function Hero() {
               >
                 {calendarLabel}
               </a>
-            ) : phase === 'after' && recordingUrl ? (
+            ) : moment === 'after' && recordingUrl ? (
               <a className="button button--quiet hero__recording" href={recordingUrl}>
                 {recordingLabel}
               </a>

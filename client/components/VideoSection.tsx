@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROADCAST_MOMENTS, broadcastTextKey, type BroadcastText } from '../../shared/broadcast-texts.ts';
 import { effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
+import type { PublicVideo } from '../../shared/page-data.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { playerAddress } from '../player-address.ts';
@@ -8,7 +10,8 @@ import { useBroadcastMoment } from '../use-event-clock.ts';
 import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 
 /**
- * The stream: its sentence and its player follow the moment of the day (shared/broadcast-texts.ts).
+ * The stream, and after the end its recording: the sentence and the player follow the moment of
+ * the day (shared/broadcast-texts.ts).
  * For an event cancelled or postponed the sentence says so and the player's box holds the reason in
  * the button's place: the box stays, so that nothing below it moves when the day changes, and so
  * does the sentence's height, that of the longest it may say.
@@ -17,13 +20,20 @@ export function VideoSection() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { content, live } = useAppData();
-  // A backup stream the event team names on the day takes the player's place, behind the same placeholder.
-  const video = effectiveVideo(live, content.video);
   const moment = useBroadcastMoment();
+  // The player whose frame has loaded, by its address: a recording named later does not interrupt it.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  // A backup stream the event team names on the day takes the player's place, behind the same
+  // placeholder, and so does the recording once the broadcast has ended.
+  const stream = effectiveVideo(live, content.video);
+  const recording = moment === 'recording' ? live.recording : null;
+  const video: PublicVideo = recording && loaded !== stream.embedUrl ? recording : stream;
+  // The section speaks of what it shows: the ended stream while that player stays.
+  const shown = moment === 'recording' && video !== recording ? 'after' : moment;
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
   const said = (key: string | null) => key && t(key, { provider, date, time });
-  const text = (name: BroadcastText) => said(broadcastTextKey(name, moment));
+  const text = (name: BroadcastText) => said(broadcastTextKey(name, shown));
   const intro = text('streamIntro');
   const introSpares = new Set(BROADCAST_MOMENTS.map((each) => said(broadcastTextKey('streamIntro', each))));
   introSpares.delete(intro);
@@ -52,6 +62,7 @@ export function VideoSection() {
           allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
           referrerPolicy: 'strict-origin-when-cross-origin',
           loading: 'lazy',
+          onLoad: () => setLoaded(video.embedUrl),
         })}
         loadLabel={playLabel ?? ''}
         link={{ href: video.watchUrl, label: text('providerLink') ?? '' }}

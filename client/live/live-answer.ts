@@ -2,7 +2,7 @@ import { API_PATHS } from '../../shared/api.ts';
 import { EVENT_STATUSES } from '../../shared/event-clock.ts';
 import { EMBED_LOADS } from '../../shared/embeds.ts';
 import { NOTICE_LEVELS, type LiveNotice, type LiveSchedule, type LiveState } from '../../shared/live-state.ts';
-import type { PublicVideo } from '../../shared/page-data.ts';
+import type { PublicRecording, PublicVideo } from '../../shared/page-data.ts';
 
 /**
  * Asks the server for the live state, conditionally once it has answered: what the returned
@@ -34,19 +34,29 @@ export function liveStateAsker(fetchLive: typeof fetch = (...args) => fetch(...a
 }
 
 /**
- * `value` as a live state when it has the shape of one, else null. A state without `stream` (a
- * replica of the release before backup streams, during a rolling update) names none.
+ * `value` as a live state when it has the shape of one, else null. A state without `stream` or
+ * `recording` (a replica of a release before them, during a rolling update) names none.
  */
 export function readLiveState(value: unknown): LiveState | null {
   if (!isObject(value)) return null;
-  const { version, updated, notice, status, schedule = null, stream = null } = value;
+  const { version, updated, notice, status, schedule = null, stream = null, recording = null } = value;
   if (typeof version !== 'string' || typeof updated !== 'string' || Number.isNaN(Date.parse(updated))) return null;
   if (status !== null && !(EVENT_STATUSES as readonly unknown[]).includes(status)) return null;
   if (notice !== null && !isNotice(notice)) return null;
   // A server of the release before answers without times or a stream: it moves none.
   if (schedule !== null && !isSchedule(schedule)) return null;
   if (stream !== null && !isVideo(stream)) return null;
-  return { version, updated, notice, status, schedule, stream } as LiveState;
+  if (recording !== null && !isRecording(recording)) return null;
+  return { version, updated, notice, status, schedule, stream, recording } as LiveState;
+}
+
+/** The recording as the server forms it: a player as a backup stream's, and where it begins. */
+function isRecording(value: unknown): value is PublicRecording {
+  return (
+    isVideo(value) &&
+    Number.isInteger((value as { beginsAtSeconds?: unknown }).beginsAtSeconds) &&
+    (value as PublicRecording).beginsAtSeconds >= 0
+  );
 }
 
 function isSchedule(value: unknown): value is LiveSchedule {

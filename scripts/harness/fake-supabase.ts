@@ -97,6 +97,8 @@ export const EMPTY_LIVE_ROW = {
   start_time: null,
   end_time: null,
   stream_embed_url: null,
+  recording_embed_url: null,
+  recording_begins_at: null,
   updated_at: '2026-11-26T08:00:00+00:00',
 };
 

@@ -7,8 +7,9 @@ import { BackendDataError } from './backend-data.ts';
 /**
  * The backend's live row: the table `live_state` (supabase/migrations/), one row the event team
  * edits in Supabase's table editor. A column per language (`notice_de`, `notice_en` …) beside
- * `notice_level`, `status`, `start_time` and `end_time`, and `stream_embed_url` for a backup
- * stream: one plain text field each on a phone, no JSON to type. The row is put in the live file's
+ * `notice_level`, `status`, `start_time` and `end_time`, `stream_embed_url` for a backup stream,
+ * `recording_embed_url` and `recording_begins_at` for the recording: one plain text field each on
+ * a phone, no JSON to type. The row is put in the live file's
  * shape and checked with the live file's rules and words, its findings naming the column.
  */
 export const LIVE_TABLE = 'live_state';
@@ -19,15 +20,19 @@ const START_TIME = 'start_time';
 const END_TIME = 'end_time';
 /** A backup stream's address. */
 const STREAM_EMBED_URL = 'stream_embed_url';
+/** The recording's address, and the moment of the broadcast it begins at. */
+const RECORDING_EMBED_URL = 'recording_embed_url';
+const RECORDING_BEGINS_AT = 'recording_begins_at';
 const UPDATED_AT = 'updated_at';
 const NOTICE_TEXT = /^notice_(?!level$)(.+)$/;
 /** Columns every row has, as the migration makes them; a notice's columns are one per language. */
 const REQUIRED_COLUMNS = ['id', NOTICE_LEVEL, STATUS, UPDATED_AT] as const;
 /**
- * Columns later migrations add (20261127000000_live_schedule.sql, 20261127000100_live_stream.sql):
- * a table made before them has none, and the row moves no times and names no backup stream.
+ * Columns later migrations add (20261127000000_live_schedule.sql, 20261127000100_live_stream.sql,
+ * 20261207120000_live_recording.sql): a table made before them has none, and the row moves no
+ * times and names no backup stream or recording.
  */
-const LATER_COLUMNS = [START_TIME, END_TIME, STREAM_EMBED_URL] as const;
+const LATER_COLUMNS = [START_TIME, END_TIME, STREAM_EMBED_URL, RECORDING_EMBED_URL, RECORDING_BEGINS_AT] as const;
 const KNOWN_COLUMNS = [...REQUIRED_COLUMNS, ...LATER_COLUMNS];
 
 /** A row checked: what it says and when it was last saved, or why it is refused. */
@@ -87,7 +92,10 @@ const languageColumns = (languages: readonly string[]) => languages.map((code) =
 const blankAsNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
-/** The row in the live file's shape: a notice when its level or any of its texts is filled in, a stream when its address is. */
+/**
+ * The row in the live file's shape: a notice when its level or any of its texts is filled in, a
+ * stream when its address is, a recording when either of its columns is.
+ */
 function inFileShape(columns: Record<string, unknown>): Record<string, unknown> {
   const text: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(columns)) {
@@ -97,12 +105,19 @@ function inFileShape(columns: Record<string, unknown>): Record<string, unknown> 
   const level = blankAsNull(columns[NOTICE_LEVEL]);
   const notice = level === null && Object.keys(text).length === 0 ? null : { level: level ?? undefined, text };
   const streamUrl = blankAsNull(columns[STREAM_EMBED_URL]);
+  const recordingUrl = blankAsNull(columns[RECORDING_EMBED_URL]);
+  const beginsAt = blankAsNull(columns[RECORDING_BEGINS_AT]);
   return {
     notice,
     status: blankAsNull(columns[STATUS]),
     startTime: blankAsNull(columns[START_TIME]),
     endTime: blankAsNull(columns[END_TIME]),
     stream: streamUrl === null ? null : { embedUrl: streamUrl },
+    // A beginning without an address is refused as the recording's missing address.
+    recording:
+      recordingUrl === null && beginsAt === null
+        ? null
+        : { embedUrl: recordingUrl ?? undefined, beginsAt: beginsAt ?? undefined },
   };
 }
 
@@ -115,6 +130,8 @@ function columnOf(path: readonly PropertyKey[]): string {
   if (first === 'startTime') return START_TIME;
   if (first === 'endTime') return END_TIME;
   if (first === 'stream') return STREAM_EMBED_URL;
+  if (first === 'recording' && second === 'beginsAt') return RECORDING_BEGINS_AT;
+  if (first === 'recording') return RECORDING_EMBED_URL;
   return first ?? 'the row';
 }
 

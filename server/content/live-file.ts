@@ -2,18 +2,29 @@ import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../../shared/event-clock.ts';
 import { NOTICE_LEVELS, type LiveState } from '../../shared/live-state.ts';
+import type { PublicRecording } from '../../shared/page-data.ts';
 import { describeIssues, fieldName, formatFinding, type Finding } from './findings.ts';
 import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
 import type { LiveRules } from './live-rules.ts';
-import { checkSchedule, liveTime } from './live-schedule.ts';
+import { zonedTimeToUtc } from './event-time.ts';
+import { checkLiveRecording, liveRecordingField } from './live-recording.ts';
+import { checkSchedule, liveTime, type LiveEventRules } from './live-schedule.ts';
 import { checkLiveStream, liveStreamField } from './live-stream.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
 /** What the live file says, before it is given a version and a time: no notice, status or stream when it is missing. */
-export type LiveChanges = Omit<LiveState, 'version' | 'updated'>;
+export type LiveChanges = Omit<LiveState, 'version' | 'updated' | 'recording'> & {
+  recording: PublicRecording | null;
+};
 
-export const NO_LIVE_CHANGES: LiveChanges = { notice: null, status: null, schedule: null, stream: null };
+export const NO_LIVE_CHANGES: LiveChanges = {
+  notice: null,
+  status: null,
+  schedule: null,
+  stream: null,
+  recording: null,
+};
 
 const noticeText = z
   .string()
@@ -54,6 +65,7 @@ export const liveSchema = z.strictObject({
       'The end on the day, like 21:30, in place of the content file’s event.endTime (a longer broadcast, an early end)',
     ),
   stream: liveStreamField,
+  recording: liveRecordingField,
 });
 
 /** What checking the live file's text found: its changes when usable, its problems and its warnings. */
@@ -107,6 +119,10 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
   const backup = checkLiveStream(parsed.data.stream, fields, rules.stream);
   problems.push(...backup.problems);
   warnings.push(...backup.warnings);
+  const length = timed.schedule ? (timed.schedule.end - timed.schedule.start) / 1000 : plannedLength(rules.event);
+  const recorded = checkLiveRecording(parsed.data.recording, fields, rules.stream, length);
+  problems.push(...recorded.problems);
+  warnings.push(...recorded.warnings);
   const text = notice ? noticeTexts(notice.text, fields, languages, problems, warnings) : null;
   if (problems.length > 0) return { live: null, problems, warnings };
   return {
@@ -115,10 +131,18 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
       status: status ?? null,
       schedule: timed.schedule,
       stream: backup.stream,
+      recording: recorded.recording,
     },
     problems,
     warnings,
   };
+}
+
+/** The broadcast's length in seconds as the content file plans it, or null while unknown. */
+function plannedLength(event: LiveEventRules | null): number | null {
+  if (!event) return null;
+  const at = (time: string) => zonedTimeToUtc(event.date, time, event.timeZone).getTime();
+  return (at(event.endTime) - at(event.startTime)) / 1000;
 }
 
 /**

@@ -13,15 +13,17 @@ import { httpsUrl, refuseWith, type SiteContent } from './site-content.ts';
  * other origin would stay an empty box in every browser.
  */
 
+/** A player's address the live state names: the forms the content file's video.embedUrl takes. */
+export const livePlayerAddress = httpsUrl
+  .superRefine(refuseWith(videoEmbedProblem))
+  .meta({ pattern: VIDEO_EMBED_PATTERN });
+
 /** The live file's `stream` field: the content file's `video` as far as a backup changes it, its address. */
 export const liveStreamField = z
   .strictObject({
-    embedUrl: httpsUrl
-      .superRefine(refuseWith(videoEmbedProblem))
-      .meta({ pattern: VIDEO_EMBED_PATTERN })
-      .describe(
-        'The backup player’s address, in the forms of the content file’s video.embedUrl and from an origin it lists',
-      ),
+    embedUrl: livePlayerAddress.describe(
+      'The backup player’s address, in the forms of the content file’s video.embedUrl and from an origin it lists',
+    ),
   })
   .nullable()
   .optional()
@@ -49,19 +51,15 @@ export interface LiveStreamCheck {
   warnings: Finding[];
 }
 
-const EMBED_URL = ['stream', 'embedUrl'] as const;
-
 /** Where the field is and what it is called: the live file's line and field, or the row's column (live-file.ts's LiveFields). */
-interface StreamField {
+export interface StreamField {
   lineOf(path: readonly PropertyKey[]): number;
   nameOf(path: readonly PropertyKey[]): string;
 }
 
 /**
  * Checks a backup stream whose form the schema took against the content file's frame origins, and
- * forms it as the content file's video is formed for the page. Without the content file's rules
- * (it has problems of its own, which already keep the server from starting) the origin cannot be
- * checked: the stream is left out, with a warning.
+ * forms it as the content file's video is formed for the page.
  */
 export function checkLiveStream(
   value: LiveStreamValue,
@@ -69,9 +67,23 @@ export function checkLiveStream(
   rules: LiveStreamRules | null,
 ): LiveStreamCheck {
   if (!value) return { stream: null, problems: [], warnings: [] };
-  const { embedUrl } = value;
-  const line = fields.lineOf(EMBED_URL);
-  const named = `${fields.nameOf(EMBED_URL)}${quoted(embedUrl)}`;
+  return checkLivePlayer(value.embedUrl, ['stream', 'embedUrl'], fields, rules);
+}
+
+/**
+ * Checks a player's address the live state names (a backup stream, the recording) against the
+ * content file's frame origins, and forms it as the content file's video is formed for the page.
+ * Without the content file's rules (it has problems of its own, which already keep the server from
+ * starting) the origin cannot be checked: the player is left out, with a warning.
+ */
+export function checkLivePlayer(
+  embedUrl: string,
+  path: readonly PropertyKey[],
+  fields: StreamField,
+  rules: LiveStreamRules | null,
+): LiveStreamCheck {
+  const line = fields.lineOf(path);
+  const named = `${fields.nameOf(path)}${quoted(embedUrl)}`;
   if (!rules)
     return {
       stream: null,

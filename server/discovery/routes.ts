@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { inLanguage, type Language } from '../../shared/languages.ts';
-import { BROADCAST_TEXTS, broadcastMoment, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
+import { BROADCAST_TEXTS, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
 import { eventClockWithStatus } from '../../shared/event-clock.ts';
-import { eventWithLive, startMoved, type LiveState } from '../../shared/live-state.ts';
+import { eventWithLive, momentWithLive, type LiveState } from '../../shared/live-state.ts';
 import { eventCalendar } from './ics.ts';
 import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
@@ -42,7 +42,7 @@ export function discoveryRoutes({ config, content, translations, liveSource, now
   function calendarsFor(live: LiveState): Map<Language, string> {
     const planned = content.public.event;
     const phase = eventClockWithStatus(now(), eventWithLive(planned, live)).phase;
-    const moment = broadcastMoment(phase, startMoved(live, planned));
+    const moment = momentWithLive(phase, live, planned);
     const tag = `${liveEntityTag(live)}|${moment}`;
     if (calendars.tag !== tag) {
       calendars = {

@@ -4,7 +4,7 @@ import type { LiveChanges } from '../content/live-file.ts';
 
 /**
  * The live state with its version and its time: the version a hash of what it says, so that every
- * replica names the same notice, status, times and stream alike, and any change of a word or a minute gives a new one.
+ * replica names the same notice, status, times, stream and recording alike, and any change of a word or a minute gives a new one.
  */
 export function withVersion(changes: LiveChanges, updated: Date): LiveState {
   const notice = changes.notice && {
@@ -12,7 +12,15 @@ export function withVersion(changes: LiveChanges, updated: Date): LiveState {
     text: Object.fromEntries(Object.entries(changes.notice.text).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
   const version = createHash('sha256')
-    .update(JSON.stringify([notice, changes.status, ...streamPart(changes), ...schedulePart(changes)]))
+    .update(
+      JSON.stringify([
+        notice,
+        changes.status,
+        ...streamPart(changes),
+        ...schedulePart(changes),
+        ...recordingPart(changes),
+      ]),
+    )
     .digest('base64url')
     .slice(0, 16);
   return {
@@ -22,7 +30,13 @@ export function withVersion(changes: LiveChanges, updated: Date): LiveState {
     status: changes.status,
     schedule: changes.schedule,
     stream: changes.stream,
+    recording: changes.recording,
   };
+}
+
+/** The recording's part of the version: none without one, as for the stream; named, so that it is told from a stream. */
+function recordingPart({ recording }: LiveChanges): unknown[] {
+  return recording ? [{ recording }] : [];
 }
 
 /** The day's times' part of the version: none where the content file's stand, as for the stream. */

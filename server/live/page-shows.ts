@@ -6,7 +6,7 @@ import type { LiveRules } from '../content/live-rules.ts';
  * What the page shows with a live state, as the log line that confirms a change names it: the
  * notice's level and languages, the status and the start and end the page states (the content
  * file's where the live state leaves them, on the event's wall clock, as the team writes them),
- * and the stream the live state puts in place of the content file's. Without the content file's
+ * the stream the live state puts in place of the content file's, and the recording. Without the content file's
  * event (its file has problems), the live state's own status and no times.
  */
 export function pageShows(state: LiveState, rules: LiveRules) {
@@ -22,5 +22,6 @@ export function pageShows(state: LiveState, rules: LiveRules) {
     start: onEventClock(state.schedule?.start ?? planned),
     end: onEventClock(state.schedule?.end ?? plannedEnd),
     stream: state.stream?.embedUrl ?? null,
+    recording: state.recording?.embedUrl ?? null,
   };
 }

@@ -5,8 +5,8 @@ import type { Config } from '../config/environment.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import type { HeroSource } from '../hero/hero-source.ts';
 import type { LiveSource } from '../live/live-source.ts';
-import { broadcastMoment, type BroadcastMoment } from '../../shared/broadcast-texts.ts';
-import { eventWithLive, startMoved, type LiveState } from '../../shared/live-state.ts';
+import type { BroadcastMoment } from '../../shared/broadcast-texts.ts';
+import { eventWithLive, momentWithLive, type LiveState } from '../../shared/live-state.ts';
 import type { Translations } from '../content/translations.ts';
 import { languageCookie } from '../../shared/language-cookie.ts';
 import { resolveLanguage, type LanguageChoice, type LanguageSources } from '../http/request-language.ts';
@@ -128,7 +128,7 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     const eventClock = eventClockWithStatus(at, event, PAGE_COUNTDOWN_STEP_MS);
     // The landing page shows the clock; every page's texts of the broadcast follow its phase.
     const clock = kind === 'landing' ? eventClock : null;
-    const moment = broadcastMoment(eventClock.phase, startMoved(live, deps.content.public.event));
+    const moment = momentWithLive(eventClock.phase, live, deps.content.public.event);
     const changesAt = clock ? clock.changesAt : phaseChangesAt(eventClock.phase, event);
 
     // The edge counts a page's lifetime from its Date: the second the clock was read, not the

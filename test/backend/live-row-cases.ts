@@ -10,7 +10,16 @@ import { TEXT_LIMITS } from '../../server/content/text-limits.ts';
  * the value. The database is never stricter: what the server takes, it saves.
  */
 export type LiveRowColumn =
-  'notice_level' | 'notice_de' | 'notice_en' | 'notice_es' | 'status' | 'start_time' | 'end_time' | 'stream_embed_url';
+  | 'notice_level'
+  | 'notice_de'
+  | 'notice_en'
+  | 'notice_es'
+  | 'status'
+  | 'start_time'
+  | 'end_time'
+  | 'stream_embed_url'
+  | 'recording_embed_url'
+  | 'recording_begins_at';
 
 export type LiveRowCase = {
   name: string;
@@ -39,6 +48,7 @@ const TOO_LONG = 'ü'.repeat(TEXT_LIMITS.notice + 1);
 /** The white space JavaScript's trim() takes off beyond ASCII's: a no-break space, an ideographic space, a line separator. */
 const UNICODE_BLANK = '\u00a0\u3000\u2028';
 const BACKUP = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=0&rel=0';
+const RECORDING = 'https://www.youtube-nocookie.com/embed/recording01';
 /** The sample content's event.date. */
 const EVENT_DATE = '2027-03-18';
 
@@ -54,6 +64,8 @@ export const LIVE_ROW_CASES: readonly LiveRowCase[] = [
       start_time: '',
       end_time: '\t',
       stream_embed_url: '',
+      recording_embed_url: ' ',
+      recording_begins_at: '',
     },
     verdict: 'saved',
   },
@@ -94,6 +106,17 @@ export const LIVE_ROW_CASES: readonly LiveRowCase[] = [
   { name: 'both times, the end later', columns: { start_time: '18:30', end_time: '22:00' }, verdict: 'saved' },
   { name: 'a time with the event’s date', columns: { start_time: `${EVENT_DATE}T18:15` }, verdict: 'saved' },
   { name: 'a backup stream', columns: { stream_embed_url: BACKUP }, verdict: 'saved' },
+  { name: 'a recording', columns: { recording_embed_url: RECORDING }, verdict: 'saved' },
+  {
+    name: 'a recording trimmed at its beginning, the moment written with or without hours',
+    columns: { recording_embed_url: RECORDING, recording_begins_at: ' 0:04:30 ' },
+    verdict: 'saved',
+  },
+  {
+    name: 'a recording trimmed by minutes',
+    columns: { recording_embed_url: RECORDING, recording_begins_at: '4:30' },
+    verdict: 'saved',
+  },
 
   {
     name: 'a capitalised level',
@@ -235,6 +258,34 @@ export const LIVE_ROW_CASES: readonly LiveRowCase[] = [
     constraint: 'stream_embed_url is an https:// address',
     serverNames: 'stream_embed_url',
   },
+  {
+    name: 'a recording over http',
+    columns: { recording_embed_url: 'http://www.youtube-nocookie.com/embed/aqz-KE-bpKQ' },
+    verdict: 'refused',
+    constraint: 'recording_embed_url is an https:// address',
+    serverNames: 'recording_embed_url',
+  },
+  {
+    name: 'a recording’s beginning that is not a moment',
+    columns: { recording_embed_url: RECORDING, recording_begins_at: '4 min 30' },
+    verdict: 'refused',
+    constraint: 'recording_begins_at is a moment like 0:04:30',
+    serverNames: 'recording_begins_at',
+  },
+  {
+    name: 'a recording’s beginning past a minute’s seconds',
+    columns: { recording_embed_url: RECORDING, recording_begins_at: '0:04:60' },
+    verdict: 'refused',
+    constraint: 'recording_begins_at is a moment like 0:04:30',
+    serverNames: 'recording_begins_at',
+  },
+  {
+    name: 'a recording’s beginning without the recording',
+    columns: { recording_begins_at: '0:04:30' },
+    verdict: 'refused',
+    constraint: 'recording_begins_at needs a recording_embed_url',
+    serverNames: 'recording_embed_url',
+  },
 
   {
     name: 'a time on another day than the event’s',
@@ -270,5 +321,19 @@ export const LIVE_ROW_CASES: readonly LiveRowCase[] = [
     verdict: 'refused by the server',
     because: 'which address a provider embeds is the server’s rule of the content file’s video',
     serverNames: 'stream_embed_url',
+  },
+  {
+    name: 'a recording from an origin the page does not let frames come from',
+    columns: { recording_embed_url: 'https://player.vimeo.com/video/76979871' },
+    verdict: 'refused by the server',
+    because: 'the frame origins the page allows are the content file’s',
+    serverNames: 'recording_embed_url',
+  },
+  {
+    name: 'a recording that begins after the broadcast’s end',
+    columns: { recording_embed_url: RECORDING, recording_begins_at: '3:30:00' },
+    verdict: 'refused by the server',
+    because: 'the broadcast’s length is the content file’s times',
+    serverNames: 'recording_begins_at',
   },
 ];

@@ -38,6 +38,7 @@ describe('the live row’s check', () => {
         status: 'EventPostponed',
         schedule: null,
         stream: null,
+        recording: null,
       },
       updated: '2027-03-18T16:40:12.500Z',
       warnings: [],
@@ -45,12 +46,13 @@ describe('the live row’s check', () => {
   });
 
   it('takes a row with nothing filled in, or only emptied fields, as no live changes', () => {
-    expect(check(row({})).live).toEqual({ notice: null, status: null, schedule: null, stream: null });
+    expect(check(row({})).live).toEqual({ notice: null, status: null, schedule: null, stream: null, recording: null });
     expect(check(row({ notice_level: '', notice_de: '  ', status: '' })).live).toEqual({
       notice: null,
       status: null,
       schedule: null,
       stream: null,
+      recording: null,
     });
   });
 

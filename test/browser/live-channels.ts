@@ -17,6 +17,7 @@ export interface LiveChange {
   startTime?: string | null;
   endTime?: string | null;
   stream?: { embedUrl: string } | null;
+  recording?: { embedUrl: string; beginsAt?: string } | null;
 }
 
 /** One way of writing the live state: a file saved whole, or the backend's row edited. */
@@ -85,6 +86,8 @@ export async function throughTheRow(env: NodeJS.ProcessEnv = {}): Promise<LiveCh
         start_time: change.startTime ?? null,
         end_time: change.endTime ?? null,
         stream_embed_url: change.stream?.embedUrl ?? null,
+        recording_embed_url: change.recording?.embedUrl ?? null,
+        recording_begins_at: change.recording?.beginsAt ?? null,
       });
     },
     mistake() {

@@ -43,6 +43,7 @@ describe('the live file’s check', () => {
         status: 'EventPostponed',
         schedule: null,
         stream: null,
+        recording: null,
       },
       problems: [],
       warnings: [],
@@ -55,12 +56,13 @@ describe('the live file’s check', () => {
   });
 
   it('takes an empty object, a notice of null and no status as no live changes', () => {
-    expect(check('{}\n').live).toEqual({ notice: null, status: null, schedule: null, stream: null });
+    expect(check('{}\n').live).toEqual({ notice: null, status: null, schedule: null, stream: null, recording: null });
     expect(check('{ "notice": null, "status": null }').live).toEqual({
       notice: null,
       status: null,
       schedule: null,
       stream: null,
+      recording: null,
     });
   });
 
@@ -146,7 +148,7 @@ describe('the live file beside the content file', () => {
   it('is checked with the content file: a missing one means no live changes', () => {
     const checked = checkEditorFiles({ ...files, livePath: path.join(folder, 'none.json') });
     expect(checked.problems).toEqual([]);
-    expect(checked.live).toEqual({ notice: null, status: null, schedule: null, stream: null });
+    expect(checked.live).toEqual({ notice: null, status: null, schedule: null, stream: null, recording: null });
   });
 
   it('is refused with the content file’s words, and by npm run check:content', async () => {

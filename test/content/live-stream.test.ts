@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLiveRow } from '../../server/backend/live-row.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { formatFinding } from '../../server/content/findings.ts';
-import { checkLiveText } from '../../server/content/live-file.ts';
+import { checkLiveText, NO_LIVE_CHANGES } from '../../server/content/live-file.ts';
 import { liveRulesOf, liveRulesOfLanguages } from '../../server/content/live-rules.ts';
 import { loadContent } from '../../server/content/site-content.ts';
 import { fileLiveSource } from '../../server/live/file-source.ts';
@@ -130,6 +130,7 @@ describe('a backup stream in the live row', () => {
       status: null,
       schedule: null,
       stream: null,
+      recording: null,
     });
   });
 
@@ -165,25 +166,20 @@ describe('the live state’s version', () => {
   const stream = check(fileWith({ embedUrl: BACKUP })).live!.stream;
 
   it('changes with the backup stream, and back with its removal', () => {
-    const none = withVersion({ notice: null, status: null, schedule: null, stream: null }, at);
-    const backup = withVersion({ notice: null, status: null, schedule: null, stream }, at);
-    const another = withVersion(
-      { notice: null, status: null, schedule: null, stream: { ...stream!, embedUrl: `${BACKUP}&start=1` } },
-      at,
-    );
+    const none = withVersion({ ...NO_LIVE_CHANGES }, at);
+    const backup = withVersion({ ...NO_LIVE_CHANGES, stream }, at);
+    const another = withVersion({ ...NO_LIVE_CHANGES, stream: { ...stream!, embedUrl: `${BACKUP}&start=1` } }, at);
     expect(new Set([none.version, backup.version, another.version]).size).toBe(3);
-    expect(withVersion({ notice: null, status: null, schedule: null, stream: null }, at).version).toBe(none.version);
+    expect(withVersion({ ...NO_LIVE_CHANGES }, at).version).toBe(none.version);
     expect(backup.stream).toEqual(stream);
   });
 
-  it('without a stream is the version it was before there were streams, which replicas of either release name alike', () => {
+  it('without a stream or a recording is the version it was before there were either, which replicas of every release name alike', () => {
     const before = createHash('sha256')
       .update(JSON.stringify([null, 'EventPostponed']))
       .digest('base64url')
       .slice(0, 16);
-    expect(withVersion({ notice: null, status: 'EventPostponed', schedule: null, stream: null }, at).version).toBe(
-      before,
-    );
+    expect(withVersion({ ...NO_LIVE_CHANGES, status: 'EventPostponed' }, at).version).toBe(before);
   });
 });
 

@@ -70,6 +70,27 @@ describe('the live_state migration', () => {
     expect(await db.sql('select stream_embed_url from public.live_state')).toBe(backup);
   });
 
+  it('adds the recording’s columns, empty, which anon reads and cannot change', async () => {
+    expect(readdirSync(MIGRATIONS)).toContain('20261207120000_live_recording.sql');
+    expect(
+      await db.sql('select recording_embed_url is null and recording_begins_at is null from public.live_state'),
+    ).toBe('t');
+    const recording = 'https://www.youtube-nocookie.com/embed/recording01';
+    await db.sql(`update public.live_state set recording_embed_url = '${recording}', recording_begins_at = '0:04:30'`);
+    expect(await as('anon', 'select recording_embed_url, recording_begins_at from public.live_state')).toBe(
+      `${recording}|0:04:30`,
+    );
+    await expect(as('anon', `update public.live_state set recording_embed_url = ''`)).rejects.toThrow(
+      /permission denied for table live_state/,
+    );
+    expect(
+      await db.sql(
+        'select recording_embed_url, recording_begins_at from public.live_state_history order by id desc limit 1',
+      ),
+    ).toBe(`${recording}|0:04:30`);
+    await db.sql('update public.live_state set recording_embed_url = null, recording_begins_at = null');
+  });
+
   it('stamps updated_at on every save, whatever the save sets it to', async () => {
     const before = await db.sql('select updated_at from public.live_state');
     await db.sql(`update public.live_state set notice_en = 'Start at 18:15', updated_at = '2000-01-01'`);

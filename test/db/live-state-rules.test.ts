@@ -17,6 +17,8 @@ const COLUMNS: readonly LiveRowColumn[] = [
   'start_time',
   'end_time',
   'stream_embed_url',
+  'recording_embed_url',
+  'recording_begins_at',
 ];
 const literal = (value: string | undefined) => (value === undefined ? 'null' : `'${value.replaceAll("'", "''")}'`);
 /** One save of the row as the table editor makes it: every field as the form holds it, the others NULL. */

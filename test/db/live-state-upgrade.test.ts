@@ -27,6 +27,7 @@ describe('the migrations that give the live row its rules, on a row saved before
       '20261203120000_live_state_history.sql',
       '20261203120100_live_state_stays.sql',
       '20261203120200_live_state_rules.sql',
+      '20261207120000_live_recording.sql',
     ]);
   });
 

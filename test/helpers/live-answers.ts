@@ -22,5 +22,5 @@ export function liveState(
   updated: string,
   says: Partial<Omit<LiveState, 'version' | 'updated'>> = {},
 ): LiveState {
-  return { version, updated, notice: null, status: null, schedule: null, stream: null, ...says };
+  return { version, updated, notice: null, status: null, schedule: null, stream: null, recording: null, ...says };
 }

@@ -31,6 +31,7 @@ export const NO_LIVE_STATE: LiveState = {
   status: null,
   schedule: null,
   stream: null,
+  recording: null,
 };
 
 interface Options {

@@ -26,6 +26,7 @@ describe('GET /api/live', () => {
       updated: LIVE_START.toISOString(),
       ...POSTPONED,
       stream: null,
+      recording: null,
     });
     // Escaped as for a <script> element: a notice's markup is never markup.
     expect(res.text).toContain('Verschoben \\u003cb\\u003e!\\u003c/b\\u003e');
@@ -37,6 +38,7 @@ describe('GET /api/live', () => {
       status: null,
       schedule: null,
       stream: null,
+      recording: null,
     });
   });
 

@@ -5,6 +5,7 @@ import type { EventStatus } from '../../shared/event-clock.ts';
 import { HOUR_MS, MINUTE_MS } from '../../shared/event-clock.ts';
 import type { Language } from '../../shared/languages.ts';
 import type { LiveSchedule } from '../../shared/live-state.ts';
+import type { PublicRecording } from '../../shared/page-data.ts';
 import { liveRulesOf } from '../../server/content/live-rules.ts';
 import { bodyBytes, sharedTranslations, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
@@ -28,7 +29,15 @@ interface Moment {
   now: number;
   status: EventStatus | null;
   schedule: LiveSchedule | null;
+  recording?: PublicRecording;
 }
+
+const RECORDING: PublicRecording = {
+  ...content.public.video,
+  embedUrl: 'https://www.youtube-nocookie.com/embed/recording01',
+  watchUrl: 'https://www.youtube.com/watch?v=recording01',
+  beginsAtSeconds: 0,
+};
 
 const MOMENTS: Record<BroadcastMoment, Moment> = {
   before: { now: START - 2 * HOUR_MS, status: null, schedule: null },
@@ -36,6 +45,12 @@ const MOMENTS: Record<BroadcastMoment, Moment> = {
   live: { now: START + 10 * MINUTE_MS, status: null, schedule: null },
   // Ended early, at half past.
   after: { now: START + 40 * MINUTE_MS, status: null, schedule: form(START, START + 30 * MINUTE_MS) },
+  recording: {
+    now: START + 40 * MINUTE_MS,
+    status: null,
+    schedule: form(START, START + 30 * MINUTE_MS),
+    recording: RECORDING,
+  },
   cancelled: { now: START + 10 * MINUTE_MS, status: 'EventCancelled', schedule: null },
   postponed: { now: START - 2 * HOUR_MS, status: 'EventPostponed', schedule: null },
 };
@@ -95,6 +110,16 @@ const EXPECTED: Record<
     calendarLink: 'hero.ctaAfter',
     closed: null,
   },
+  recording: {
+    intro: 'video.introRecording',
+    heroButton: 'hero.recording',
+    play: 'video.playRecording',
+    link: 'video.watchRecordingAt',
+    description: 'meta.descriptionAfter',
+    summary: 'hero.title',
+    calendarLink: 'hero.recording',
+    closed: null,
+  },
   cancelled: {
     intro: 'video.introCancelled',
     heroButton: null,
@@ -119,11 +144,11 @@ const EXPECTED: Record<
 
 /** The landing page's HTML, head and calendar in `lng` at `moment`, with what they should say. */
 async function sentAt(moment: BroadcastMoment, lng: Language) {
-  const { now, status, schedule } = MOMENTS[moment];
+  const { now, status, schedule, recording = null } = MOMENTS[moment];
   const { app } = await testApp({
     content,
     now: () => now,
-    liveSource: changeableLive({ status, schedule }),
+    liveSource: changeableLive({ status, schedule, recording }),
   });
   const page = await request(app).get('/').set('Cookie', `selectedLanguage=${lng}`).expect(200);
   const calendar = await bodyBytes(request(app).get(`/event.ics?lng=${lng}`)).expect(200);
@@ -172,6 +197,18 @@ describe.each(LANGUAGES)('the texts of the broadcast in %s', (lng) => {
     const pageUrl = `http://localhost:3000/?lng=${lng}`;
     expect(calendarLink).toBe(expected.calendarLink ? `${said(expected.calendarLink)}: ${pageUrl}#rsvp` : pageUrl);
   });
+});
+
+it('the stream section offers the recording once the team names it, and the hero leads there', async () => {
+  const { doc } = await sentAt('recording', 'en');
+  expect(doc.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href')).toBe(RECORDING.watchUrl);
+  expect(doc.querySelector('.hero__stream')?.getAttribute('href')).toBe('#rsvp');
+  expect(doc.querySelector('.hero__recording')).toBeNull();
+  // Before the end it is not shown: the stream is.
+  const { doc: live } = await sentAt('live', 'en');
+  expect(live.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href')).toBe(
+    content.public.video.watchUrl,
+  );
 });
 
 it('the stream section names the moved start and the times the hero shows', async () => {

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../scripts/harness/server-process.ts';
+import { contentFileWith, eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
+import type { Visitor } from './driver/visitor.ts';
+import { FakeProvider } from './fake-provider.ts';
+import { problemsOf, waitForHydration } from './journey.ts';
+import { throughTheFile, throughTheRow, type LiveChannel } from './live-channels.ts';
+import { keepScreenshot } from './screenshots.ts';
+import { setUpBrowsers } from './site.ts';
+
+/**
+ * After the broadcast the event team names its recording, once through the live file and once
+ * through the backend's row: a tab open at the end that has not clicked turns to the recording's
+ * placeholder without a reload, asking the provider for nothing until its visitor clicks; a tab
+ * whose visitor loaded the stream's player keeps it, uninterrupted; a tab opened then is served
+ * the recording. The players are a stand-in provider on loopback (./fake-provider.ts).
+ */
+const browsers = setUpBrowsers();
+const STREAM_ID = 'M7lc1UVf-VE';
+const RECORDING_ID = 'recording01';
+/** What the live notice's bound allows with the channels' one-second intervals, with room for a slow machine. */
+const FOLLOW_MS = 15_000;
+
+let provider: FakeProvider;
+let contentPath: string;
+beforeAll(async () => {
+  provider = await FakeProvider.start();
+  // A broadcast of an hour and a half that ended half an hour ago.
+  const start = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000;
+  contentPath = contentFileWith((file) => {
+    moveEvent(file, eventFieldsAt(start, 90));
+    file.video.embedUrl = `${provider.origin}/embed/${STREAM_ID}?controls=0&rel=0&playsinline=1`;
+  });
+});
+afterAll(() => provider?.close());
+
+const recordingUrl = () => `${provider.origin}/embed/${RECORDING_ID}`;
+const watchLink = (tab: Visitor) =>
+  tab.evaluate(() => document.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href') ?? null);
+const playerRequests = (id: string) => provider.requests.filter((request) => request.path.startsWith(`/embed/${id}`));
+
+async function openTab(server: RunningServer, width: number): Promise<Visitor> {
+  const visitor = await browsers.visitor(server.url, { language: 'en', viewport: { width, height: 844 } });
+  await visitor.goto('/');
+  await waitForHydration(visitor);
+  await visitor.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  return visitor;
+}
+
+describe.each([
+  ['the live file', throughTheFile],
+  ["the backend's row", throughTheRow],
+] as const)(`the recording named through %s, in ${browsers.engine}`, (channelName, open) => {
+  let channel: LiveChannel;
+  beforeAll(async () => {
+    channel = await open({ CONTENT_PATH: contentPath });
+  }, 60_000);
+  afterAll(() => channel?.stop());
+
+  it('takes the stream’s place in a tab open at the end, loads on a click only, and leaves a playing player be', async () => {
+    provider.reset();
+    const waiting = await openTab(channel.server, 390);
+    const playing = await openTab(channel.server, 1280);
+    await playing.show();
+    await playing.click('#rsvp .embed-placeholder__load');
+    await expect.poll(() => playerRequests(STREAM_ID).length, { timeout: FOLLOW_MS }).toBe(1);
+    expect(await watchLink(waiting)).toBe(`${provider.origin}/watch?v=${STREAM_ID}`);
+
+    channel.write({ recording: { embedUrl: recordingUrl(), beginsAt: '0:04:30' } });
+    await waiting.show();
+    await waiting.waitFor(
+      (watch) => document.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href') === watch,
+      `${provider.origin}/watch?v=${RECORDING_ID}`,
+      { timeout: FOLLOW_MS, what: "the recording's placeholder" },
+    );
+    expect(await waiting.text('#rsvp .embed-placeholder__load')).toBe('Play the recording – loads YouTube');
+    expect(await waiting.text('.hero__stream')).toBe('Watch the recording');
+    expect(await waiting.count('#rsvp iframe')).toBe(0);
+    if (channelName === 'the live file') {
+      await waiting.evaluate(() => document.querySelector('#rsvp')!.scrollIntoView({ behavior: 'instant' }));
+      await keepScreenshot(waiting, `recording-named-en-390x844-${browsers.engine}.png`);
+    }
+    // Nothing went to the provider for the recording before a click, and the playing tab, once it
+    // has the recording (its hero leads there), kept its player.
+    expect(playerRequests(RECORDING_ID)).toEqual([]);
+    await playing.show();
+    await playing.waitFor(() => document.querySelector('.hero__stream')?.textContent === 'Watch the recording', null, {
+      timeout: FOLLOW_MS,
+      what: 'the recording in the playing tab',
+    });
+    expect(await playing.count('#rsvp iframe')).toBe(1);
+    expect(await playing.evaluate(() => document.querySelector('#rsvp iframe')!.getAttribute('src'))).toContain(
+      `/embed/${STREAM_ID}?`,
+    );
+
+    await waiting.click('#rsvp .embed-placeholder__load');
+    await expect.poll(() => playerRequests(RECORDING_ID).length, { timeout: FOLLOW_MS }).toBe(1);
+
+    // A tab opened now is served the recording.
+    const later = await openTab(channel.server, 390);
+    expect(await watchLink(later)).toBe(`${provider.origin}/watch?v=${RECORDING_ID}`);
+
+    for (const tab of [waiting, playing]) {
+      expect(await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(await problemsOf(tab)).toEqual([]);
+    }
+    channel.write({});
+  });
+});

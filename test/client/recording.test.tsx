@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readLiveState } from '../../client/live/live-answer.ts';
+import { forgetProviders } from '../../client/embed-consent.ts';
+import { API_PATHS } from '../../shared/api.ts';
+import { MINUTE_MS } from '../../shared/event-clock.ts';
+import type { LiveState } from '../../shared/live-state.ts';
+import { click, content, dictionary, renderApp } from '../helpers/render-client.tsx';
+import { liveState, serveLiveStates } from '../helpers/live-answers.ts';
+
+/**
+ * After the end an open page shows the recording the live state names, in the stream's place and
+ * behind the same placeholder: nothing reaches the provider before a click, and a player the
+ * visitor already loaded is not interrupted.
+ */
+const END = content.public.event.end;
+const RECORDING = 'https://www.youtube-nocookie.com/embed/recording01';
+const ENDED = liveState('ended', '2027-03-18T20:31:00.000Z');
+const NAMED: LiveState = {
+  ...ENDED,
+  version: 'named',
+  updated: '2027-03-18T21:00:00.000Z',
+  recording: {
+    ...content.public.video,
+    embedUrl: RECORDING,
+    watchUrl: 'https://www.youtube.com/watch?v=recording01',
+    beginsAtSeconds: 270,
+  },
+};
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const video = () => document.querySelector('#rsvp .embed')!;
+const frame = () => video().querySelector('iframe');
+const watchLink = () => video().querySelector('.embed-placeholder__link')?.getAttribute('href');
+const intro = () => document.querySelector('[data-testid="stream-intro"]')!.textContent;
+const playerOf = (src: string) => {
+  const url = new URL(src);
+  return `${url.origin}${url.pathname}`;
+};
+const en = dictionary('en');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0.999);
+  vi.setSystemTime(END + 30 * MINUTE_MS);
+  localStorage.clear();
+});
+afterEach(() => {
+  act(() => forgetProviders());
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the recording on a page open at the end', () => {
+  it('takes the stream’s place once named, behind the same placeholder, loading nothing until a click', async () => {
+    const fetchLive = serveLiveStates(NAMED);
+    const { root } = renderApp({ language: 'en', live: ENDED, livePollSeconds: 30 });
+    const button = video().querySelector('button')!;
+    expect(intro()).toBe(en.video.introAfter);
+    expect(watchLink()).toBe(content.public.video.watchUrl);
+
+    await advance(30_000);
+    expect(intro()).toBe(en.video.introRecording);
+    expect(watchLink()).toBe(NAMED.recording!.watchUrl);
+    expect(video().querySelector('button')).toBe(button);
+    expect(button.textContent).toBe(en.video.playRecording.replace('{{provider}}', 'YouTube'));
+    expect(document.querySelector('.hero__stream')!.textContent).toBe(en.hero.recording);
+    expect(frame()).toBeNull();
+    expect(fetchLive.mock.calls.map(([address]) => address)).toEqual([API_PATHS.live]);
+
+    click(button);
+    expect(playerOf(frame()!.getAttribute('src')!)).toBe(RECORDING);
+    act(() => root.unmount());
+  });
+
+  it('does not interrupt a player the visitor loaded before it was named', async () => {
+    serveLiveStates(NAMED);
+    const { root } = renderApp({ language: 'en', live: ENDED, livePollSeconds: 30 });
+    click(video().querySelector('button'));
+    const playing = frame()!;
+    act(() => void playing.dispatchEvent(new Event('load')));
+
+    await advance(30_000);
+    expect(frame()).toBe(playing);
+    expect(playerOf(playing.getAttribute('src')!)).toBe(playerOf(content.public.video.embedUrl));
+    // The section speaks of the player it shows.
+    expect(intro()).toBe(en.video.introAfter);
+    act(() => root.unmount());
+  });
+
+  it('is read from the server’s answer only in the shape the server forms it', () => {
+    expect(readLiveState(JSON.parse(JSON.stringify(NAMED)))).toEqual(NAMED);
+    // A replica of a release before recordings names none.
+    const { recording: _, ...older } = ENDED;
+    expect(readLiveState(older)).toEqual(ENDED);
+    const recording = NAMED.recording!;
+    for (const broken of [
+      { ...recording, beginsAtSeconds: -1 },
+      { ...recording, beginsAtSeconds: '0:04:30' },
+      { ...recording, embedUrl: 'javascript:alert(1)' },
+      RECORDING,
+    ])
+      expect(readLiveState({ ...NAMED, recording: broken })).toBeNull();
+  });
+});
