@@ -1,6 +1,7 @@
 import type { BroadcastMoment } from './broadcast-texts.ts';
 import type { Company, PublicEvent, Studio } from './page-data.ts';
 import { inLanguage, type Language } from './languages.ts';
+import { chapterFragment, recordingChapters } from './recording.ts';
 import { zonedIsoString } from './zoned-time.ts';
 
 export interface EventDescription {
@@ -24,10 +25,11 @@ export interface EventDescription {
   /** The moment of the day: while the broadcast is live, the stream is named as a live broadcast. */
   moment: BroadcastMoment;
   /**
-   * The stream the page shows (the live state's backup, or the content file's video): its
-   * player's address and its placeholder's picture, absolute (null: none).
+   * The player the page shows (after the end the recording the live state names, else the live
+   * state's backup or the content file's video): its address, its placeholder's picture (absolute,
+   * or null), and for the recording where it begins in the broadcast.
    */
-  stream: { embedUrl: string; pictureUrl: string | null };
+  stream: { embedUrl: string; pictureUrl: string | null; beginsAtSeconds?: number };
 }
 
 /**
@@ -38,7 +40,12 @@ export interface EventDescription {
 export function eventStructuredData(input: EventDescription): Record<string, unknown> {
   const { event, plannedStart, company } = input;
   const description = input.notice ? `${input.notice} ${input.description}` : input.description;
-  const broadcast = input.moment === 'live' ? liveBroadcast(input, description) : null;
+  const video =
+    input.moment === 'live'
+      ? liveBroadcast(input, description)
+      : input.moment === 'recording'
+        ? recordingVideo(input, description)
+        : null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -60,34 +67,63 @@ export function eventStructuredData(input: EventDescription): Record<string, unk
     ],
     organizer: { '@type': 'Organization', name: company.name, url: company.website },
     ...(event.programme.length > 0 ? { subEvent: segments(input) } : {}),
-    ...(broadcast ? { subjectOf: broadcast } : {}),
+    ...(video ? { subjectOf: video } : {}),
   };
 }
 
 /**
  * The stream while it is live, marked as Google's video guidelines mark a livestream: a
  * `VideoObject` (a name, a picture and a date required) published by a `BroadcastEvent` that is
- * live, from the start to the end. Its picture is the player's placeholder, else the page's; with
- * neither there is no video to mark.
+ * live, from the start to the end.
  */
 function liveBroadcast(input: EventDescription, description: string): Record<string, unknown> | null {
-  const { event, stream } = input;
-  const thumbnailUrl = stream.pictureUrl ?? input.imageUrl;
-  if (!thumbnailUrl) return null;
+  const { event } = input;
   const startDate = zonedIsoString(event.start, event.utcOffsetMinutes.start);
+  const video = videoObject(input, description, startDate);
+  return (
+    video && {
+      ...video,
+      publication: {
+        '@type': 'BroadcastEvent',
+        isLiveBroadcast: true,
+        startDate,
+        endDate: zonedIsoString(event.end, event.utcOffsetMinutes.end),
+      },
+    }
+  );
+}
+
+/**
+ * The recording after the end, as Google's key moments ask: a `VideoObject` published at the
+ * broadcast's end, with a `Clip` for each chapter, its start and end in the recording and the
+ * address that opens the page at it.
+ */
+function recordingVideo(input: EventDescription, description: string): Record<string, unknown> | null {
+  const { event } = input;
+  const video = videoObject(input, description, zonedIsoString(event.end, event.utcOffsetMinutes.end));
+  const chapters = recordingChapters(event, { beginsAtSeconds: input.stream.beginsAtSeconds ?? 0 });
+  if (!video || chapters.length === 0) return video;
+  const hasPart = chapters.map(({ id, start }, i) => ({
+    '@type': 'Clip',
+    name: input.segmentName(id),
+    startOffset: start,
+    ...(chapters[i + 1] ? { endOffset: chapters[i + 1]!.start } : {}),
+    url: `${input.pageUrl}#${chapterFragment(id)}`,
+  }));
+  return { ...video, hasPart };
+}
+
+/** The player as a `VideoObject`, its picture the placeholder's, else the page's; with neither, none. */
+function videoObject(input: EventDescription, description: string, uploadDate: string): Record<string, unknown> | null {
+  const thumbnailUrl = input.stream.pictureUrl ?? input.imageUrl;
+  if (!thumbnailUrl) return null;
   return {
     '@type': 'VideoObject',
     name: input.name,
     description,
     thumbnailUrl: [thumbnailUrl],
-    uploadDate: startDate,
-    embedUrl: stream.embedUrl,
-    publication: {
-      '@type': 'BroadcastEvent',
-      isLiveBroadcast: true,
-      startDate,
-      endDate: zonedIsoString(event.end, event.utcOffsetMinutes.end),
-    },
+    uploadDate,
+    embedUrl: input.stream.embedUrl,
   };
 }
 

@@ -34,7 +34,7 @@ export function PageHead() {
   const name = t('hero.title');
   const notice = live.notice ? noticeFor(live.notice, language, content.languages[0]!.code).text : null;
   const plannedStart = startMoved(live, content.event) ? content.event : null;
-  const video = effectiveVideo(live, content.video);
+  const video = moment === 'recording' && live.recording ? live.recording : effectiveVideo(live, content.video);
 
   useEffect(() => {
     for (const selector of DESCRIPTIONS) document.querySelector(selector)?.setAttribute('content', description);
@@ -60,11 +60,15 @@ export function PageHead() {
       notice,
       segmentName: (id) => t(`programme.segments.${id}.title`),
       moment,
-      stream: { embedUrl: video.embedUrl, pictureUrl: video.poster && new URL(video.poster.src, pageUrl).href },
+      stream: {
+        embedUrl: video.embedUrl,
+        pictureUrl: video.poster && new URL(video.poster.src, pageUrl).href,
+        beginsAtSeconds: live.recording?.beginsAtSeconds,
+      },
     });
     const text = serializeForScript(data);
     if (script.textContent !== text) script.textContent = text;
-  }, [event, plannedStart, content, language, name, description, notice, t, moment, video]);
+  }, [event, plannedStart, content, language, name, description, notice, t, moment, video, live.recording]);
   return null;
 }
 

@@ -21,13 +21,10 @@ const MARK_CLASS: Record<NonNullable<Mark>, string> = { now: 'now', next: 'next'
 export function Programme() {
   const { t, i18n } = useTranslation();
   const { language, info, chosen } = useLanguage();
-  const { content, live } = useAppData();
+  const { content } = useAppData();
   const event = usePageEvent();
   const clock = usePageEventClock();
-  const display = eventDisplayWithLive(content, live, language);
-  // Formatted here only where the live state came from a replica of the release before the programme.
-  const timeOf = (index: number, start: number) =>
-    display.programme?.[index] ?? clockTimeIn(start, event.timeZone, info.locale);
+  const timeOf = useSegmentTime();
   const visitorZone = useVisitorTimeZone(event, chosen);
   const visitorTimes = useMemo(
     () => visitorZone && event.programme.map(({ start }) => clockTimeIn(start, visitorZone, info.locale)),
@@ -80,6 +77,16 @@ export function Programme() {
       </ol>
     </section>
   );
+}
+
+/** When a segment begins on the event's clock, as the programme and the recording's chapters show it. */
+export function useSegmentTime(): (index: number, start: number) => string {
+  const { language, info } = useLanguage();
+  const { content, live } = useAppData();
+  const { timeZone } = usePageEvent();
+  const display = eventDisplayWithLive(content, live, language);
+  // Formatted here only where the live state came from a replica of the release before the programme.
+  return (index, start) => display.programme?.[index] ?? clockTimeIn(start, timeZone, info.locale);
 }
 
 /**

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { BROADCAST_MOMENTS, broadcastTextKey, type BroadcastText } from '../../shared/broadcast-texts.ts';
 import { effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
 import type { PublicVideo } from '../../shared/page-data.ts';
+import { chapterFragment, recordingChapters } from '../../shared/recording.ts';
+import { allowProvider } from '../embed-consent.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { playerAddress } from '../player-address.ts';
-import { useBroadcastMoment } from '../use-event-clock.ts';
+import { useHydrated } from '../use-media.ts';
+import { useBroadcastMoment, usePageEvent } from '../use-event-clock.ts';
+import { Chapters } from './Chapters.tsx';
 import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 
 /**
@@ -38,6 +42,15 @@ export function VideoSection() {
   const introSpares = new Set(BROADCAST_MOMENTS.map((each) => said(broadcastTextKey('streamIntro', each))));
   introSpares.delete(intro);
   const playLabel = text('playButton');
+  const event = usePageEvent();
+  const chapters = recording && video === recording ? recordingChapters(event, recording) : [];
+  // The chapter chosen by a click, which plays it, else the one the page's address names.
+  const hydrated = useHydrated();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [played, setPlayed] = useState(false);
+  const named = hydrated ? chapters.find(({ id }) => location.hash === `#${chapterFragment(id)}`)?.id : undefined;
+  const chosen = picked ?? named ?? null;
+  const start = chapters.find(({ id }) => id === chosen)?.start ?? 0;
   return (
     <section id="rsvp" className="section section--video" aria-labelledby="video-heading">
       <h2 id="video-heading">{t('video.heading')}</h2>
@@ -57,7 +70,7 @@ export function VideoSection() {
         className="video-frame__player"
         provider={video.provider}
         frame={(clicked) => ({
-          src: playerAddress(video.embedUrl, language, { autoplay: clicked }),
+          src: playerAddress(video.embedUrl, language, { autoplay: clicked || played, start }),
           title: text('playerTitle') ?? '',
           allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
           referrerPolicy: 'strict-origin-when-cross-origin',
@@ -81,6 +94,20 @@ export function VideoSection() {
           )
         }
       />
+      {chapters.length > 0 && (
+        <Chapters
+          chapters={chapters}
+          chosen={chosen}
+          watchUrl={video.watchUrl}
+          onChoose={(id) => {
+            setPicked(id);
+            setPlayed(true);
+            // Choosing a chapter asks for the player, as its button does.
+            allowProvider(video.provider.name, { remember: false });
+            history.replaceState(history.state, '', `#${chapterFragment(id)}`);
+          }}
+        />
+      )}
     </section>
   );
 }

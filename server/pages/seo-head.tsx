@@ -30,7 +30,10 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
   const path = PAGE_PATHS[page.kind];
   const canonical = pageUrl(page.publicOrigin, path, language);
   const image = previewImage(app, page.publicOrigin);
-  const video = effectiveVideo(app.live, app.content.video);
+  const video =
+    page.moment === 'recording' && app.live.recording
+      ? app.live.recording
+      : effectiveVideo(app.live, app.content.video);
   return (
     <>
       {noindex}
@@ -82,6 +85,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
                 stream: {
                   embedUrl: video.embedUrl,
                   pictureUrl: video.poster && absoluteUrl(page.publicOrigin, video.poster.src),
+                  beginsAtSeconds: app.live.recording?.beginsAtSeconds,
                 },
               }),
             ),

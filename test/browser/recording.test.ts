@@ -13,7 +13,9 @@ import { setUpBrowsers } from './site.ts';
  * through the backend's row: a tab open at the end that has not clicked turns to the recording's
  * placeholder without a reload, asking the provider for nothing until its visitor clicks; a tab
  * whose visitor loaded the stream's player keeps it, uninterrupted; a tab opened then is served
- * the recording. The players are a stand-in provider on loopback (./fake-provider.ts).
+ * the recording, and one opened at a chapter's address has that chapter chosen; choosing a chapter
+ * asks the provider for the recording from its moment. The players are a stand-in provider on
+ * loopback (./fake-provider.ts).
  */
 const browsers = setUpBrowsers();
 const STREAM_ID = 'M7lc1UVf-VE';
@@ -95,12 +97,36 @@ describe.each([
       `/embed/${STREAM_ID}?`,
     );
 
-    await waiting.click('#rsvp .embed-placeholder__load');
+    // A chapter plays the recording from its moment: the provider is asked for that start, which
+    // the chapter's link without scripts names too.
+    const chapter = await waiting.evaluate(() => {
+      const item = document.querySelectorAll('.chapters li')[1]!;
+      return { fragment: item.id, watch: item.querySelector('a')!.getAttribute('href')! };
+    });
+    const moment = new URL(chapter.watch).searchParams.get('t');
+    expect(moment).toMatch(/^[1-9]\d*s$/);
+    await waiting.click('.chapters li:nth-child(2) a');
     await expect.poll(() => playerRequests(RECORDING_ID).length, { timeout: FOLLOW_MS }).toBe(1);
+    const asked = new URL(playerRequests(RECORDING_ID)[0]!.path, provider.origin).searchParams;
+    expect(`${asked.get('start')}s`).toBe(moment);
+    expect(asked.get('autoplay')).toBe('1');
+    expect(await waiting.evaluate(() => location.hash)).toBe(`#${chapter.fragment}`);
 
-    // A tab opened now is served the recording.
+    // A tab opened now is served the recording; one opened at a chapter's address has it chosen.
     const later = await openTab(channel.server, 390);
     expect(await watchLink(later)).toBe(`${provider.origin}/watch?v=${RECORDING_ID}`);
+    const shared = await browsers.visitor(channel.server.url, {
+      language: 'en',
+      viewport: { width: 390, height: 844 },
+    });
+    await shared.goto(`/#${chapter.fragment}`);
+    await waitForHydration(shared);
+    await shared.waitFor(
+      (fragment) => document.querySelector('.chapters__chapter[aria-current]')?.closest('li')?.id === fragment,
+      chapter.fragment,
+      { timeout: FOLLOW_MS, what: 'the chapter the address names' },
+    );
+    expect(playerRequests(RECORDING_ID)).toHaveLength(1);
 
     for (const tab of [waiting, playing]) {
       expect(await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

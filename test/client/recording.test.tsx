@@ -89,6 +89,47 @@ describe('the recording on a page open at the end', () => {
     act(() => root.unmount());
   });
 
+  it('lists the segments that took place as chapters: a click plays the recording from its moment', async () => {
+    serveLiveStates(NAMED);
+    const { root } = renderApp({ language: 'en', live: ENDED, livePollSeconds: 30 });
+    expect(document.querySelector('.chapters')).toBeNull();
+
+    await advance(30_000);
+    const { programme, start } = content.public.event;
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('.chapters__chapter')];
+    expect(links.map((link) => link.querySelector('.chapters__title')!.textContent)).toEqual(
+      programme.map(({ id }) => en.programme.segments[id].title),
+    );
+    // Each leads to the recording at the provider at its moment: 4 min 30 s trimmed off the start.
+    const second = (programme[1]!.start - start) / 1000 - 270;
+    expect(links[1]!.getAttribute('href')).toBe(`https://www.youtube.com/watch?v=recording01&t=${second}s`);
+    expect(links[0]!.getAttribute('href')).toBe('https://www.youtube.com/watch?v=recording01');
+
+    click(links[1]!);
+    const src = new URL(frame()!.getAttribute('src')!);
+    expect(playerOf(src.href)).toBe(RECORDING);
+    expect(src.searchParams.get('start')).toBe(String(second));
+    expect(src.searchParams.get('autoplay')).toBe('1');
+    expect(links[1]!.getAttribute('aria-current')).toBe('true');
+    expect(location.hash).toBe(`#chapter-${programme[1]!.id}`);
+
+    click(links[3]!);
+    expect(frame()!.getAttribute('src')).toContain(`start=${(programme[3]!.start - start) / 1000 - 270}`);
+    act(() => root.unmount());
+  });
+
+  it('opens with the chapter its address names chosen, to play from there at a click', () => {
+    const { programme, start } = content.public.event;
+    serveLiveStates(NAMED);
+    const { root } = renderApp({ language: 'en', live: NAMED, path: `/#chapter-${programme[2]!.id}` });
+    const chosen = document.querySelector('.chapters__chapter[aria-current]');
+    expect(chosen?.closest('li')?.id).toBe(`chapter-${programme[2]!.id}`);
+    expect(frame()).toBeNull();
+    click(video().querySelector('button'));
+    expect(frame()!.getAttribute('src')).toContain(`start=${(programme[2]!.start - start) / 1000 - 270}`);
+    act(() => root.unmount());
+  });
+
   it('is read from the server’s answer only in the shape the server forms it', () => {
     expect(readLiveState(JSON.parse(JSON.stringify(NAMED)))).toEqual(NAMED);
     // A replica of a release before recordings names none.

@@ -7,6 +7,7 @@ import { LANGUAGES, localeOf } from '../helpers/languages.ts';
 import { fixedHeroAssets, shownTexts, testApp } from '../helpers/app.ts';
 import { editedContent } from '../helpers/content-file.ts';
 import { jsonLdOf, metaContent, metaContents, parseHtml } from '../helpers/html.ts';
+import { changeableLive } from '../helpers/live.ts';
 
 const ORIGIN = 'https://event.example.com';
 const ENV = { NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN };
@@ -278,6 +279,52 @@ describe('the structured data', () => {
     for (const now of [start - 60_000, end + 60_000]) expect((await at(now)).subjectOf).toBeUndefined();
     const cancelled = editedContent((file) => (file.event.status = 'EventCancelled'));
     expect((await at(start + 60_000, cancelled)).subjectOf).toBeUndefined();
+  });
+
+  it('names the recording after the end, once named, with a Clip per chapter that opens the page at it', async () => {
+    const { deps } = await testApp({}, ENV);
+    const { start, end, programme } = deps.content.public.event;
+    const recording = {
+      ...deps.content.public.video,
+      embedUrl: 'https://www.youtube-nocookie.com/embed/recording01',
+      watchUrl: 'https://www.youtube.com/watch?v=recording01',
+      beginsAtSeconds: 270,
+    };
+    const { app: after } = await testApp(
+      { now: () => end + 3_600_000, liveSource: changeableLive({ recording }) },
+      ENV,
+    );
+    const data = jsonLdOf((await request(after).get('/').set('Cookie', 'selectedLanguage=en')).text);
+    // Google's video guidelines: a VideoObject needs a name, a picture and a date; a Clip a name, its start and an address.
+    expect(data.subjectOf).toMatchObject({
+      '@type': 'VideoObject',
+      name: 'Horizon Live 2027',
+      description: data.description,
+      thumbnailUrl: [new URL(deps.content.public.video.poster!.src, ORIGIN).href],
+      uploadDate: '2027-03-18T21:30:00+01:00',
+      embedUrl: recording.embedUrl,
+    });
+    expect(data.subjectOf).not.toHaveProperty('publication');
+    const seconds = (instant: number) => (instant - start) / 1000 - 270;
+    expect(data.subjectOf.hasPart).toHaveLength(programme.length);
+    expect(data.subjectOf.hasPart[0]).toEqual({
+      '@type': 'Clip',
+      name: 'Welcome',
+      startOffset: 0,
+      endOffset: seconds(programme[1]!.start),
+      url: `${ORIGIN}/?lng=en#chapter-${programme[0]!.id}`,
+    });
+    expect(data.subjectOf.hasPart.at(-1)).toEqual({
+      '@type': 'Clip',
+      name: 'Farewell',
+      startOffset: seconds(programme.at(-1)!.start),
+      url: `${ORIGIN}/?lng=en#chapter-${programme.at(-1)!.id}`,
+    });
+    // Before it is named, no video: the stream has ended.
+    const { app: unnamed } = await testApp({ now: () => end + 3_600_000 }, ENV);
+    expect(
+      jsonLdOf((await request(unnamed).get('/').set('Cookie', 'selectedLanguage=en')).text).subjectOf,
+    ).toBeUndefined();
   });
 
   it('is in the language of the page', async () => {

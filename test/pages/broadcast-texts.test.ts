@@ -204,6 +204,16 @@ it('the stream section offers the recording once the team names it, and the hero
   expect(doc.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href')).toBe(RECORDING.watchUrl);
   expect(doc.querySelector('.hero__stream')?.getAttribute('href')).toBe('#rsvp');
   expect(doc.querySelector('.hero__recording')).toBeNull();
+  // Its chapters, without scripts each a link to the recording at the provider at its moment: the
+  // segments that took place before the early end at half past.
+  const { programme, start } = content.public.event;
+  const taken = programme.filter((segment) => segment.start < START + 30 * MINUTE_MS);
+  expect(taken.length).toBeGreaterThan(1);
+  expect([...doc.querySelectorAll('.chapters__chapter')].map((link) => link.getAttribute('href'))).toEqual(
+    taken.map((segment) =>
+      segment.start === start ? RECORDING.watchUrl : `${RECORDING.watchUrl}&t=${(segment.start - start) / 1000}s`,
+    ),
+  );
   // Before the end it is not shown: the stream is.
   const { doc: live } = await sentAt('live', 'en');
   expect(live.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href')).toBe(
