@@ -33,7 +33,7 @@ export function usePageEventClock(): EventClock {
 /** The moment of the day the page's texts of the broadcast speak of (shared/broadcast-texts.ts). */
 export function useBroadcastMoment(): BroadcastMoment {
   const { content, live } = useAppData();
-  return momentWithLive(usePageEventClock().phase, live, content.event);
+  return momentWithLive(usePageEventClock().phase, live, content);
 }
 
 /** Timers are re-armed at least this often, so a computer woken from sleep catches up soon. */

@@ -94,13 +94,21 @@ export function effectiveStatus(
   return planned.status;
 }
 
-/** The moment of the day the page's texts speak of: the phase, with the live state's moved start and recording. */
+/** The recording the page offers after the end: the live state's, else the one the content file names ahead. */
+export function effectiveRecording(
+  live: Pick<LiveState, 'recording'>,
+  content: Pick<PublicContent, 'recording'>,
+): PublicRecording | null {
+  return live.recording ?? content.recording;
+}
+
+/** The moment of the day the page's texts speak of: the phase, with the live state's moved start and a recording. */
 export function momentWithLive(
   phase: EventPhase,
   live: Pick<LiveState, 'schedule' | 'recording'>,
-  planned: { start: number },
+  content: Pick<PublicContent, 'event' | 'recording'>,
 ): BroadcastMoment {
-  return broadcastMoment(phase, startMoved(live, planned), Boolean(live.recording));
+  return broadcastMoment(phase, startMoved(live, content.event), Boolean(effectiveRecording(live, content)));
 }
 
 /** Whether the live state moves the start away from the content file's. */

@@ -162,6 +162,8 @@ export interface PublicContent {
   /** The languages offered, in the content file's order: the first is the default. */
   languages: LanguageInfo[];
   video: PublicVideo;
+  /** The recording where the content file names it ahead; one the live state names takes its place. */
+  recording: PublicRecording | null;
   /** Who serves the studios' maps. */
   mapProvider: EmbedProvider;
   studios: Studio[];

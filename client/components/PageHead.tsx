@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { serializeForScript } from '../../shared/bootstrap.ts';
 import { BROADCAST_TEXTS } from '../../shared/broadcast-texts.ts';
 import { inLanguage, LANGUAGE_QUERY_PARAM } from '../../shared/languages.ts';
-import { effectiveVideo, noticeFor, startMoved } from '../../shared/live-state.ts';
+import { effectiveRecording, effectiveVideo, noticeFor, startMoved } from '../../shared/live-state.ts';
 import { eventStructuredData, type EventDescription } from '../../shared/structured-data.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
@@ -34,7 +34,8 @@ export function PageHead() {
   const name = t('hero.title');
   const notice = live.notice ? noticeFor(live.notice, language, content.languages[0]!.code).text : null;
   const plannedStart = startMoved(live, content.event) ? content.event : null;
-  const video = moment === 'recording' && live.recording ? live.recording : effectiveVideo(live, content.video);
+  const recording = moment === 'recording' ? effectiveRecording(live, content) : null;
+  const video = recording ?? effectiveVideo(live, content.video);
 
   useEffect(() => {
     for (const selector of DESCRIPTIONS) document.querySelector(selector)?.setAttribute('content', description);
@@ -63,12 +64,12 @@ export function PageHead() {
       stream: {
         embedUrl: video.embedUrl,
         pictureUrl: video.poster && new URL(video.poster.src, pageUrl).href,
-        beginsAtSeconds: live.recording?.beginsAtSeconds,
+        beginsAtSeconds: recording?.beginsAtSeconds,
       },
     });
     const text = serializeForScript(data);
     if (script.textContent !== text) script.textContent = text;
-  }, [event, plannedStart, content, language, name, description, notice, t, moment, video, live.recording]);
+  }, [event, plannedStart, content, language, name, description, notice, t, moment, video, recording]);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROADCAST_MOMENTS, broadcastTextKey, type BroadcastText } from '../../shared/broadcast-texts.ts';
-import { effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
+import { effectiveRecording, effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
 import type { PublicVideo } from '../../shared/page-data.ts';
 import { chapterFragment, recordingChapters } from '../../shared/recording.ts';
 import { allowProvider } from '../embed-consent.ts';
@@ -30,7 +30,7 @@ export function VideoSection() {
   // A backup stream the event team names on the day takes the player's place, behind the same
   // placeholder, and so does the recording once the broadcast has ended.
   const stream = effectiveVideo(live, content.video);
-  const recording = moment === 'recording' ? live.recording : null;
+  const recording = moment === 'recording' ? effectiveRecording(live, content) : null;
   const video: PublicVideo = recording && loaded !== stream.embedUrl ? recording : stream;
   // The section speaks of what it shows: the ended stream while that player stays.
   const shown = moment === 'recording' && video !== recording ? 'after' : moment;

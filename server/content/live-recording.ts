@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PublicRecording } from '../../shared/page-data.ts';
 import { quoted, type Finding } from './findings.ts';
-import { checkLivePlayer, livePlayerAddress, type LiveStreamRules, type StreamField } from './live-stream.ts';
+import { checkLivePlayer, type LiveStreamRules, type StreamField } from './live-stream.ts';
+import { broadcastSeconds, recordingFields } from './site-content.ts';
 
 /**
  * The broadcast's recording, named on the day once the provider has it: a player address in the
@@ -9,24 +10,7 @@ import { checkLivePlayer, livePlayerAddress, type LiveStreamRules, type StreamFi
  * stream's), and where the recording was trimmed, the moment of the broadcast it begins at.
  */
 
-/** A moment of the broadcast as the team writes it on a phone: 4:30, 0:04:30, 1:02:03. */
-const BROADCAST_MOMENT = /^(?:(\d{1,2}):)?([0-5]?\d):([0-5]\d)$/;
-
-export const liveRecordingField = z
-  .strictObject({
-    embedUrl: livePlayerAddress.describe(
-      'The recording player’s address, in the forms of the content file’s video.embedUrl and from an origin it lists',
-    ),
-    beginsAt: z
-      .string()
-      .trim()
-      .regex(BROADCAST_MOMENT, 'must be a moment of the broadcast like 0:04:30 (hours, minutes, seconds) or 4:30')
-      .meta({ pattern: BROADCAST_MOMENT.source })
-      .optional()
-      .describe(
-        'Where the recording was trimmed: the moment of the broadcast it begins at, like 0:04:30; none: at the start',
-      ),
-  })
+export const liveRecordingField = recordingFields
   .nullable()
   .optional()
   .describe(
@@ -34,12 +18,6 @@ export const liveRecordingField = z
   );
 
 export type LiveRecordingValue = z.infer<typeof liveRecordingField>;
-
-/** Seconds into the broadcast of a moment the schema took. */
-export function broadcastSeconds(moment: string): number {
-  const [, hours = '0', minutes = '0', seconds = '0'] = BROADCAST_MOMENT.exec(moment.trim()) ?? [];
-  return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
-}
 
 /**
  * Checks a recording whose form the schema took: its player as a backup stream's, and a beginning

@@ -22,6 +22,7 @@ import {
 import {
   studioCities,
   type PublicContent,
+  type PublicRecording,
   type PublicVideo,
   type StudioSlide,
   type StudioText,
@@ -206,6 +207,44 @@ const crossCheckedParts = z.object({
   ),
 });
 
+/** A moment of the broadcast as the team writes it on a phone: 4:30, 0:04:30, 1:02:03. */
+export const BROADCAST_MOMENT = /^(?:(\d{1,2}):)?([0-5]?\d):([0-5]\d)$/;
+
+/** Seconds into the broadcast of a moment the schema took. */
+export function broadcastSeconds(moment: string): number {
+  const [, hours = '0', minutes = '0', seconds = '0'] = BROADCAST_MOMENT.exec(moment.trim()) ?? [];
+  return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+}
+
+/** The recording: a player in the forms of the video's, and where it was trimmed (the content file's, or the live state's). */
+export const recordingFields = z.strictObject({
+  embedUrl: httpsUrl
+    .superRefine(refuseWith(videoEmbedProblem))
+    .meta({ pattern: VIDEO_EMBED_PATTERN })
+    .describe('The recording player’s address, in the forms of video.embedUrl'),
+  beginsAt: z
+    .string()
+    .trim()
+    .regex(BROADCAST_MOMENT, 'must be a moment of the broadcast like 0:04:30 (hours, minutes, seconds) or 4:30')
+    .meta({ pattern: BROADCAST_MOMENT.source })
+    .optional()
+    .describe(
+      'Where the recording was trimmed: the moment of the broadcast it begins at, like 0:04:30; none: at the start',
+    ),
+});
+
+/** What the recording's check reads: the event's times and where the recording begins. */
+const recordingCheckedParts = z.object({
+  event: z.object({
+    startTime: z.string().regex(new RegExp(TIME_PATTERN)),
+    endTime: z.string().regex(new RegExp(TIME_PATTERN)),
+  }),
+  video: z.object({ recording: z.object({ beginsAt: z.string().regex(BROADCAST_MOMENT).optional() }).optional() }),
+});
+
+/** Minutes into the day of a wall-clock time like 18:15. */
+const timeOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 /** What the programme's checks read: the event's times, the segments, the studios' ids and names. */
 const programmeCheckedParts = z.object({
   event: z.object({ startTime: z.string(), endTime: z.string() }),
@@ -266,6 +305,11 @@ export const contentSchema = z
         .optional()
         .describe(
           'The picture shown in the player’s place until it loads; by default the first hero slide of this site',
+        ),
+      recording: recordingFields
+        .optional()
+        .describe(
+          'The broadcast’s recording where its address is known ahead (a provider that publishes it at the stream’s): shown in the stream’s place once the broadcast has ended; one the live state names takes its place',
         ),
     }),
     maps: z.strictObject({ provider: embedProvider }).describe('The studios’ map frames'),
@@ -369,6 +413,20 @@ export const contentSchema = z
     },
     // Told with every other problem: these checks run whenever the parts they read are well formed.
     { when: ({ value }) => crossCheckedParts.safeParse(value).success },
+  )
+  .superRefine(
+    ({ event, video }, ctx) => {
+      const beginsAt = video.recording?.beginsAt;
+      if (beginsAt === undefined) return;
+      const length = (timeOf(event.endTime) - timeOf(event.startTime)) * 60;
+      if (broadcastSeconds(beginsAt) >= length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['video', 'recording', 'beginsAt'],
+          message: `is not within the broadcast, from event.startTime to event.endTime: the recording begins at a moment of the broadcast`,
+        });
+    },
+    { when: ({ value }) => recordingCheckedParts.safeParse(value).success },
   )
   .superRefine(
     ({ event, programme = [], studios }, ctx) => {
@@ -563,6 +621,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
     public: {
       languages,
       video: publicVideo(file),
+      recording: file.video.recording ? publicRecording(file.video.recording, publicVideo(file)) : null,
       mapProvider: publicProvider(file.maps.provider),
       studios,
       cityList: byLanguage((language, locale) =>
@@ -628,6 +687,19 @@ function publicVideo({ video, heroSlides, studios }: ContentFile): PublicVideo {
       // Only where the file gives one: a field that is undefined would not survive the page's JSON.
       ...(poster.srcset ? { srcset: poster.srcset } : {}),
     },
+  };
+}
+
+/** The recording as the page shows it: the video's provider and placeholder picture, its own addresses. */
+export function publicRecording(
+  { embedUrl, beginsAt }: { embedUrl: string; beginsAt?: string | undefined },
+  video: PublicVideo,
+): PublicRecording {
+  return {
+    ...video,
+    embedUrl,
+    watchUrl: watchAddress(embedUrl),
+    beginsAtSeconds: beginsAt === undefined ? 0 : broadcastSeconds(beginsAt),
   };
 }
 

@@ -42,7 +42,7 @@ export function discoveryRoutes({ config, content, translations, liveSource, now
   function calendarsFor(live: LiveState): Map<Language, string> {
     const planned = content.public.event;
     const phase = eventClockWithStatus(now(), eventWithLive(planned, live)).phase;
-    const moment = momentWithLive(phase, live, planned);
+    const moment = momentWithLive(phase, live, content.public);
     const tag = `${liveEntityTag(live)}|${moment}`;
     if (calendars.tag !== tag) {
       calendars = {

@@ -128,7 +128,7 @@ export function pageAnswers(deps: PageDeps, { now = Date.now }: PageHandlerOptio
     const eventClock = eventClockWithStatus(at, event, PAGE_COUNTDOWN_STEP_MS);
     // The landing page shows the clock; every page's texts of the broadcast follow its phase.
     const clock = kind === 'landing' ? eventClock : null;
-    const moment = momentWithLive(eventClock.phase, live, deps.content.public.event);
+    const moment = momentWithLive(eventClock.phase, live, deps.content.public);
     const changesAt = clock ? clock.changesAt : phaseChangesAt(eventClock.phase, event);
 
     // The edge counts a page's lifetime from its Date: the second the clock was read, not the

@@ -1,6 +1,6 @@
 import { serializeForScript } from '../../shared/bootstrap.ts';
 import { languageInfo, type LanguageInfo } from '../../shared/languages.ts';
-import { effectiveVideo, eventWithLive, noticeFor, startMoved } from '../../shared/live-state.ts';
+import { effectiveRecording, effectiveVideo, eventWithLive, noticeFor, startMoved } from '../../shared/live-state.ts';
 import { PAGE_PATHS } from '../../shared/routes.ts';
 import { absoluteUrl, languageAlternates, pageUrl } from '../discovery/public-urls.ts';
 import type { PageRequest } from './page-request.ts';
@@ -30,10 +30,8 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
   const path = PAGE_PATHS[page.kind];
   const canonical = pageUrl(page.publicOrigin, path, language);
   const image = previewImage(app, page.publicOrigin);
-  const video =
-    page.moment === 'recording' && app.live.recording
-      ? app.live.recording
-      : effectiveVideo(app.live, app.content.video);
+  const recording = page.moment === 'recording' ? effectiveRecording(app.live, app.content) : null;
+  const video = recording ?? effectiveVideo(app.live, app.content.video);
   return (
     <>
       {noindex}
@@ -85,7 +83,7 @@ export function SeoHead({ page, title, description }: SeoHeadProps) {
                 stream: {
                   embedUrl: video.embedUrl,
                   pictureUrl: video.poster && absoluteUrl(page.publicOrigin, video.poster.src),
-                  beginsAtSeconds: app.live.recording?.beginsAtSeconds,
+                  beginsAtSeconds: recording?.beginsAtSeconds,
                 },
               }),
             ),

@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkLiveRow } from '../../server/backend/live-row.ts';
 import { DEFAULT_CONTENT_PATH } from '../../server/config/paths.ts';
 import { formatFinding } from '../../server/content/findings.ts';
 import { checkLiveText, NO_LIVE_CHANGES } from '../../server/content/live-file.ts';
 import { liveRulesOf, liveRulesOfLanguages } from '../../server/content/live-rules.ts';
-import { loadContent } from '../../server/content/site-content.ts';
+import { frameOrigins } from '../../server/content/frame-origins.ts';
+import { checkContentText, loadContent } from '../../server/content/site-content.ts';
 import { withVersion } from '../../server/live/live-version.ts';
 import { EMPTY_LIVE_ROW } from '../../scripts/harness/fake-supabase.ts';
+import { editedContent } from '../helpers/content-file.ts';
 
 /**
  * The recording the event team names on the day: a player as a backup stream's (the forms of the
@@ -129,5 +132,44 @@ describe('the live state’s version with a recording', () => {
     expect(withVersion({ ...NO_LIVE_CHANGES, stream: player }, at).version).not.toBe(
       withVersion({ ...NO_LIVE_CHANGES, recording }, at).version,
     );
+  });
+});
+
+describe('the recording in the content file, named ahead', () => {
+  const named = (recording: Record<string, unknown>) =>
+    editedContent((file) => {
+      file.video.recording = recording;
+    });
+  const text = (recording: Record<string, unknown>) => {
+    const file = JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;
+    file.video.recording = recording;
+    return JSON.stringify(file, null, 2);
+  };
+  const problemsOf = (recording: Record<string, unknown>) =>
+    checkContentText(text(recording), Date.parse('2026-11-25T00:00:00Z')).problems.map(({ message }) => message);
+
+  it('is formed as the live state’s, its origin one the page lets frames come from', () => {
+    const site = named({ embedUrl: 'https://player.vimeo.com/video/76979871', beginsAt: '2:00' });
+    expect(site.public.recording).toEqual({
+      ...content.public.video,
+      embedUrl: 'https://player.vimeo.com/video/76979871',
+      watchUrl: 'https://vimeo.com/76979871',
+      beginsAtSeconds: 120,
+    });
+    expect(frameOrigins(site.raw)).toContain('https://player.vimeo.com');
+    // So the live state may name a recording there too.
+    expect(
+      checkLiveText(fileWith({ recording: { embedUrl: 'https://player.vimeo.com/video/1' } }), liveRulesOf(site))
+        .problems,
+    ).toEqual([]);
+    expect(content.public.recording).toBeNull();
+  });
+
+  it('is refused in a form the video’s address refuses, or beginning beyond the broadcast', () => {
+    expect(problemsOf({ embedUrl: 'https://www.youtube.com/watch?v=recording01' })).toHaveLength(1);
+    expect(problemsOf({ embedUrl: RECORDING, beginsAt: '3:30:00' })).toEqual([
+      'video.recording.beginsAt "3:30:00" is not within the broadcast, from event.startTime to event.endTime: the recording begins at a moment of the broadcast',
+    ]);
+    expect(problemsOf({ embedUrl: RECORDING, beginsAt: '3:29:59' })).toEqual([]);
   });
 });

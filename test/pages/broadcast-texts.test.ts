@@ -221,6 +221,21 @@ it('the stream section offers the recording once the team names it, and the hero
   );
 });
 
+it('the stream section offers a recording the content file names ahead after the end, the live state’s in its place', async () => {
+  const ahead = editedContent((file) => {
+    moveEvent(file, eventFieldsAt(START, 90));
+    file.video.recording = { embedUrl: 'https://www.youtube-nocookie.com/embed/aheadOfTime' };
+  });
+  const linked = async (now: number, recording: PublicRecording | null) => {
+    const { app } = await testApp({ content: ahead, now: () => now, liveSource: changeableLive({ recording }) });
+    const page = await request(app).get('/').set('Cookie', 'selectedLanguage=en').expect(200);
+    return parseHtml(page.text).querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href');
+  };
+  expect(await linked(START + 10 * MINUTE_MS, null)).toBe(ahead.public.video.watchUrl);
+  expect(await linked(START + 100 * MINUTE_MS, null)).toBe('https://www.youtube.com/watch?v=aheadOfTime');
+  expect(await linked(START + 100 * MINUTE_MS, RECORDING)).toBe(RECORDING.watchUrl);
+});
+
 it('the stream section names the moved start and the times the hero shows', async () => {
   const { doc, display } = await sentAt('moved', 'en');
   expect(textOf(doc, '[data-testid="stream-intro"]')).toBe(
