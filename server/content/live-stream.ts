@@ -103,7 +103,7 @@ export function checkLivePlayer(
       problems: [
         {
           line,
-          message: `${named} is on ${origin}, which the page’s Content-Security-Policy does not let frames come from: its frame-src is fixed at start from the content file’s video.embedUrl and studios’ mapEmbedUrl, and allows only ${rules.frameOrigins.join(', ')}; use a player on one of these, or name the origin in the content file and restart the server`,
+          message: `${named} is on ${origin}, which the page’s Content-Security-Policy does not let frames come from: its frame-src is fixed at start from the content file’s video.embedUrl, video.recording and studios’ mapEmbedUrl, and allows only ${rules.frameOrigins.join(', ')}; use a player on one of these, or name the origin in the content file and restart the server`,
         },
       ],
       warnings: [],

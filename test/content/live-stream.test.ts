@@ -26,7 +26,7 @@ const content = loadContent(DEFAULT_CONTENT_PATH);
 const RULES = liveRulesOf(content);
 const BACKUP = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=0&rel=0';
 const ALLOWED = 'https://www.youtube-nocookie.com, https://www.google.com';
-const WHY = `its frame-src is fixed at start from the content file’s video.embedUrl and studios’ mapEmbedUrl, and allows only ${ALLOWED}; use a player on one of these, or name the origin in the content file and restart the server`;
+const WHY = `its frame-src is fixed at start from the content file’s video.embedUrl, video.recording and studios’ mapEmbedUrl, and allows only ${ALLOWED}; use a player on one of these, or name the origin in the content file and restart the server`;
 
 const check = (text: string) => checkLiveText(text, RULES);
 const lines = (text: string) => check(text).problems.map((finding) => formatFinding('live.json', finding));
