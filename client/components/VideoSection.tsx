@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROADCAST_MOMENTS, broadcastTextKey, type BroadcastText } from '../../shared/broadcast-texts.ts';
 import { effectiveRecording, effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
@@ -8,7 +8,6 @@ import { allowProvider } from '../embed-consent.ts';
 import { useAppData } from '../app-data.tsx';
 import { useLanguage } from '../language.tsx';
 import { playerAddress } from '../player-address.ts';
-import { useHydrated } from '../use-media.ts';
 import { useBroadcastMoment, usePageEvent } from '../use-event-clock.ts';
 import { Chapters } from './Chapters.tsx';
 import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
@@ -44,12 +43,19 @@ export function VideoSection() {
   const playLabel = text('playButton');
   const event = usePageEvent();
   const chapters = recording && video === recording ? recordingChapters(event, recording) : [];
-  // The chapter chosen by a click, which plays it, else the one the page's address names.
-  const hydrated = useHydrated();
+  // The chapter chosen by a click, which plays it, else the one the page's address named when
+  // the chapters came (at hydration, or once the recording is named in an open tab): read once,
+  // so that the address moving on (#rsvp) takes no chapter from a player.
   const [picked, setPicked] = useState<string | null>(null);
+  const [named, setNamed] = useState<string | null>(null);
   const [played, setPlayed] = useState(false);
-  const named = hydrated ? chapters.find(({ id }) => location.hash === `#${chapterFragment(id)}`)?.id : undefined;
-  const chosen = picked ?? named ?? null;
+  const chapterIds = chapters.map(({ id }) => id).join(' ');
+  useEffect(() => {
+    const fragment = location.hash.slice(1);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is the browser's, read once hydrated
+    setNamed(chapterIds.split(' ').find((id) => id !== '' && chapterFragment(id) === fragment) ?? null);
+  }, [chapterIds]);
+  const chosen = picked ?? named;
   const start = chapters.find(({ id }) => id === chosen)?.start ?? 0;
   return (
     <section id="rsvp" className="section section--video" aria-labelledby="video-heading">

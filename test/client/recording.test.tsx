@@ -118,15 +118,27 @@ describe('the recording on a page open at the end', () => {
     act(() => root.unmount());
   });
 
-  it('opens with the chapter its address names chosen, to play from there at a click', () => {
+  it('opens with the chapter its address names chosen, to play from there at a click, and keeps it', async () => {
     const { programme, start } = content.public.event;
-    serveLiveStates(NAMED);
-    const { root } = renderApp({ language: 'en', live: NAMED, path: `/#chapter-${programme[2]!.id}` });
+    serveLiveStates({ ...NAMED, version: 'noticed', notice: { level: 'info', text: { de: 'Danke', en: 'Thanks' } } });
+    const { root } = renderApp({
+      language: 'en',
+      live: NAMED,
+      path: `/#chapter-${programme[2]!.id}`,
+      livePollSeconds: 30,
+    });
     const chosen = document.querySelector('.chapters__chapter[aria-current]');
     expect(chosen?.closest('li')?.id).toBe(`chapter-${programme[2]!.id}`);
     expect(frame()).toBeNull();
     click(video().querySelector('button'));
-    expect(frame()!.getAttribute('src')).toContain(`start=${(programme[2]!.start - start) / 1000 - 270}`);
+    const playing = frame()!;
+    expect(playing.getAttribute('src')).toContain(`start=${(programme[2]!.start - start) / 1000 - 270}`);
+
+    // The address moves on (the hero's button to #rsvp) and the page renders again: the player stays.
+    history.replaceState(null, '', '/#rsvp');
+    await advance(30_000);
+    expect(document.body.textContent).toContain('Thanks');
+    expect(frame()).toBe(playing);
     act(() => root.unmount());
   });
 
