@@ -119,6 +119,8 @@ describe.each([
       language: 'en',
       viewport: { width: 390, height: 844 },
     });
+    // In front, as a tab just opened is: the page starts its app once it has painted.
+    await shared.show();
     await shared.goto(`/#${chapter.fragment}`);
     await waitForHydration(shared);
     await shared.waitFor(

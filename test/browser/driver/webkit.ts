@@ -313,7 +313,12 @@ export async function launchWebKit({
         screenshot: async () => Buffer.from(await session.takeScreenshot(), 'base64'),
         async close() {
           open.delete(tab);
-          await session.quit().catch(() => undefined);
+          // A session with a command that never returned may never answer its quit either: the
+          // driver is stopped regardless, so that no WebKitWebDriver outlives its journey.
+          await Promise.race([
+            session.quit().catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, 5000)),
+          ]);
           await stop(driver.process);
         },
       };
