@@ -9,23 +9,34 @@ import type { EventPhase } from './event-clock.ts';
 
 /**
  * The event's phase, with `moved` for an event ahead whose start the live state has moved, and
- * `recording` for an event over whose recording the live state names.
+ * for an event over `awaiting` while the recording the content plans is not named yet, `recording`
+ * once it is.
  */
-export type BroadcastMoment = 'before' | 'moved' | 'live' | 'after' | 'recording' | 'cancelled' | 'postponed';
+export type BroadcastMoment =
+  'before' | 'moved' | 'live' | 'after' | 'awaiting' | 'recording' | 'cancelled' | 'postponed';
 
 export const BROADCAST_MOMENTS: readonly BroadcastMoment[] = [
   'before',
   'moved',
   'live',
   'after',
+  'awaiting',
   'recording',
   'cancelled',
   'postponed',
 ];
 
-export function broadcastMoment(phase: EventPhase, startMoved: boolean, recordingNamed = false): BroadcastMoment {
+/** What the page knows of the recording: named (by the live state or the content file), only planned, or neither. */
+export type RecordingNews = 'named' | 'planned' | null;
+
+export function broadcastMoment(
+  phase: EventPhase,
+  startMoved: boolean,
+  recording: RecordingNews = null,
+): BroadcastMoment {
   if (phase === 'before' && startMoved) return 'moved';
-  if (phase === 'after' && recordingNamed) return 'recording';
+  if (phase === 'after' && recording === 'named') return 'recording';
+  if (phase === 'after' && recording === 'planned') return 'awaiting';
   return phase;
 }
 
@@ -33,6 +44,8 @@ type ByMoment = Readonly<Record<BroadcastMoment, string | null>>;
 
 /** The same key before the start, moved or not. */
 const ahead = <Key extends string | null>(key: Key) => ({ before: key, moved: key });
+/** The same key after the end while no recording is named, planned or not. */
+const ended = <Key extends string | null>(key: Key) => ({ after: key, awaiting: key });
 
 export const BROADCAST_TEXTS = {
   /** The stream section's sentence under its heading; `{{date}}` and `{{time}}` are the day's. */
@@ -41,6 +54,7 @@ export const BROADCAST_TEXTS = {
     moved: 'video.introMoved',
     live: 'video.introLive',
     after: 'video.introAfter',
+    awaiting: 'video.introAwaiting',
     recording: 'video.introRecording',
     cancelled: 'video.introCancelled',
     postponed: 'video.introPostponed',
@@ -49,7 +63,7 @@ export const BROADCAST_TEXTS = {
   heroButton: {
     ...ahead('hero.cta'),
     live: 'hero.ctaLive',
-    after: 'hero.ctaAfter',
+    ...ended(null),
     recording: 'hero.recording',
     cancelled: null,
     postponed: null,
@@ -58,7 +72,7 @@ export const BROADCAST_TEXTS = {
   heroStatus: {
     ...ahead(null),
     live: 'hero.live',
-    after: 'hero.ended',
+    ...ended('hero.ended'),
     recording: 'hero.ended',
     cancelled: 'hero.cancelled',
     postponed: 'hero.postponed',
@@ -67,25 +81,35 @@ export const BROADCAST_TEXTS = {
   playButton: {
     ...ahead('video.playBefore'),
     live: 'video.playLive',
-    after: 'video.playAfter',
+    ...ended(null),
     recording: 'video.playRecording',
     cancelled: null,
     postponed: null,
+  },
+  /** In the player's box, where there is nothing to play. */
+  playerClosed: {
+    ...ahead(null),
+    live: null,
+    after: 'hero.ended',
+    awaiting: 'video.recordingSoon',
+    recording: null,
+    cancelled: 'hero.cancelled',
+    postponed: 'hero.postponed',
   },
   /** The link to the stream at its provider, under the player. */
   providerLink: {
     ...ahead('video.watchAt'),
     live: 'video.watchAt',
-    after: 'video.watchAfterAt',
+    ...ended(null),
     recording: 'video.watchRecordingAt',
     cancelled: null,
     postponed: null,
   },
-  /** The player's title, for assistive technology. */
+  /** The player's title, for assistive technology: after the end, of a stream still playing. */
   playerTitle: {
     ...ahead('video.frameTitle'),
     live: 'video.frameTitle',
-    after: 'video.frameTitleAfter',
+    ...ended('video.frameTitle'),
     recording: 'video.frameTitleRecording',
     cancelled: null,
     postponed: null,
@@ -94,8 +118,8 @@ export const BROADCAST_TEXTS = {
   description: {
     ...ahead('meta.description'),
     live: 'meta.description',
-    after: 'meta.descriptionAfter',
-    recording: 'meta.descriptionAfter',
+    ...ended('meta.descriptionAfter'),
+    recording: 'meta.descriptionRecording',
     cancelled: 'meta.descriptionCancelled',
     postponed: 'meta.descriptionPostponed',
   },
@@ -103,7 +127,7 @@ export const BROADCAST_TEXTS = {
   calendarSummary: {
     ...ahead('hero.title'),
     live: 'hero.title',
-    after: 'hero.title',
+    ...ended('hero.title'),
     recording: 'hero.title',
     cancelled: 'calendar.summaryCancelled',
     postponed: 'calendar.summaryPostponed',
@@ -112,7 +136,7 @@ export const BROADCAST_TEXTS = {
   calendarLink: {
     ...ahead('hero.cta'),
     live: 'hero.cta',
-    after: 'hero.ctaAfter',
+    ...ended(null),
     recording: 'hero.recording',
     cancelled: null,
     postponed: null,

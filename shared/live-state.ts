@@ -102,13 +102,14 @@ export function effectiveRecording(
   return live.recording ?? content.recording;
 }
 
-/** The moment of the day the page's texts speak of: the phase, with the live state's moved start and a recording. */
+/** The moment of the day the page's texts speak of: the phase, with the live state's moved start and the recording. */
 export function momentWithLive(
   phase: EventPhase,
   live: Pick<LiveState, 'schedule' | 'recording'>,
-  content: Pick<PublicContent, 'event' | 'recording'>,
+  content: Pick<PublicContent, 'event' | 'recording' | 'recordingPlanned'>,
 ): BroadcastMoment {
-  return broadcastMoment(phase, startMoved(live, content.event), Boolean(effectiveRecording(live, content)));
+  const recording = effectiveRecording(live, content) ? 'named' : content.recordingPlanned ? 'planned' : null;
+  return broadcastMoment(phase, startMoved(live, content.event), recording);
 }
 
 /** Whether the live state moves the start away from the content file's. */

@@ -164,6 +164,8 @@ export interface PublicContent {
   video: PublicVideo;
   /** The recording where the content file names it ahead; one the live state names takes its place. */
   recording: PublicRecording | null;
+  /** Whether a recording will follow: until one is named, the page says so after the end. */
+  recordingPlanned: boolean;
   /** Who serves the studios' maps. */
   mapProvider: EmbedProvider;
   studios: Studio[];

@@ -97,7 +97,7 @@ export function Hero() {
               >
                 {calendarLabel}
               </a>
-            ) : moment === 'after' && recordingUrl ? (
+            ) : (moment === 'after' || moment === 'awaiting') && recordingUrl ? (
               <a className="button button--quiet hero__recording" href={recordingUrl}>
                 {recordingLabel}
               </a>

@@ -15,8 +15,8 @@ import { ClickToLoadFrame } from './ClickToLoadFrame.tsx';
 /**
  * The stream, and after the end its recording: the sentence and the player follow the moment of
  * the day (shared/broadcast-texts.ts).
- * For an event cancelled or postponed the sentence says so and the player's box holds the reason in
- * the button's place: the box stays, so that nothing below it moves when the day changes, and so
+ * For an event cancelled, postponed or over with no recording named, the sentence says so and the
+ * player's box holds the reason in the button's place: the box stays, so that nothing below it moves when the day changes, and so
  * does the sentence's height, that of the longest it may say.
  */
 export function VideoSection() {
@@ -24,15 +24,18 @@ export function VideoSection() {
   const { language } = useLanguage();
   const { content, live } = useAppData();
   const moment = useBroadcastMoment();
-  // The player whose frame has loaded, by its address: a recording named later does not interrupt it.
+  // The player whose frame has loaded, by its address: neither the end (the stream lags the studio
+  // by up to half a minute) nor a recording named later interrupts it.
   const [loaded, setLoaded] = useState<string | null>(null);
   // A backup stream the event team names on the day takes the player's place, behind the same
   // placeholder, and so does the recording once the broadcast has ended.
   const stream = effectiveVideo(live, content.video);
+  const ended = moment === 'after' || moment === 'awaiting' || moment === 'recording';
+  const playing = ended && loaded === stream.embedUrl;
   const recording = moment === 'recording' ? effectiveRecording(live, content) : null;
-  const video: PublicVideo = recording && loaded !== stream.embedUrl ? recording : stream;
+  const video: PublicVideo = recording && !playing ? recording : stream;
   // The section speaks of what it shows: the ended stream while that player stays.
-  const shown = moment === 'recording' && video !== recording ? 'after' : moment;
+  const shown = moment === 'recording' && playing ? 'after' : moment;
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
   const said = (key: string | null) => key && t(key, { provider, date, time });
@@ -85,7 +88,7 @@ export function VideoSection() {
         })}
         loadLabel={playLabel ?? ''}
         link={{ href: video.watchUrl, label: text('providerLink') ?? '' }}
-        closed={playLabel === null ? text('heroStatus') : null}
+        closed={playing ? null : text('playerClosed')}
         backdrop={
           video.poster && (
             <img

@@ -311,6 +311,12 @@ export const contentSchema = z
         .describe(
           'The broadcast’s recording where its address is known ahead (a provider that publishes it at the stream’s): shown in the stream’s place once the broadcast has ended; one the live state names takes its place',
         ),
+      recordingPlanned: z
+        .boolean()
+        .optional()
+        .describe(
+          'Whether a recording of the broadcast will follow on this page: after the end, until the recording is named, the stream section says so',
+        ),
     }),
     maps: z.strictObject({ provider: embedProvider }).describe('The studios’ map frames'),
     logo: imageAddress
@@ -622,6 +628,7 @@ export function buildSiteContent(file: ContentFile, languages: LanguageInfo[]): 
       languages,
       video: publicVideo(file),
       recording: file.video.recording ? publicRecording(file.video.recording, publicVideo(file)) : null,
+      recordingPlanned: file.video.recordingPlanned ?? false,
       mapProvider: publicProvider(file.maps.provider),
       studios,
       cityList: byLanguage((language, locale) =>

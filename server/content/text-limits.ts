@@ -47,7 +47,6 @@ export const LOCALE_TEXT_LIMITS: Readonly<Record<string, number>> = {
   'hero.loadingStudios': TEXT_LIMITS.studioName,
   'hero.cta': TEXT_LIMITS.button,
   'hero.ctaLive': TEXT_LIMITS.button,
-  'hero.ctaAfter': TEXT_LIMITS.button,
   'hero.addToCalendar': TEXT_LIMITS.button,
   'hero.recording': TEXT_LIMITS.button,
   'hero.pause': TEXT_LIMITS.button,

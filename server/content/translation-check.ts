@@ -187,6 +187,7 @@ const MOMENT_WORDS: Record<BroadcastMoment, string> = {
   moved: "before a start the day's times moved",
   live: 'during the broadcast',
   after: 'after the broadcast',
+  awaiting: 'after the broadcast, while the recording the content file plans is not named',
   recording: 'after the broadcast, once its recording is named',
   cancelled: 'when the event is cancelled',
   postponed: 'when the event is postponed',

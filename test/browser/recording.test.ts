@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/harness/server-process.ts';
-import { contentFileWith, eventFieldsAt, moveEvent } from '../helpers/event-times.ts';
+import { MINUTE_MS } from '../../shared/event-clock.ts';
+import { dictionary } from '../helpers/render-client.tsx';
+import { contentFileWith, eventFieldsAt, moveEvent, wallClockTime } from '../helpers/event-times.ts';
 import type { Visitor } from './driver/visitor.ts';
 import { FakeProvider } from './fake-provider.ts';
 import { problemsOf, waitForHydration } from './journey.ts';
@@ -9,10 +11,11 @@ import { keepScreenshot } from './screenshots.ts';
 import { setUpBrowsers } from './site.ts';
 
 /**
- * After the broadcast the event team names its recording, once through the live file and once
- * through the backend's row: a tab open at the end that has not clicked turns to the recording's
- * placeholder without a reload, asking the provider for nothing until its visitor clicks; a tab
- * whose visitor loaded the stream's player keeps it, uninterrupted; a tab opened then is served
+ * The event team ends the broadcast, then names its recording, once through the live file and once
+ * through the backend's row: a tab open at the end that has not clicked says the recording will
+ * follow, then turns to its placeholder without a reload, asking the provider for nothing until
+ * its visitor clicks; a tab whose visitor loaded the stream's player keeps it, uninterrupted by
+ * the end and by the recording; a tab opened then is served
  * the recording, and one opened at a chapter's address has that chapter chosen; choosing a chapter
  * asks the provider for the recording from its moment. The players are a stand-in provider on
  * loopback (./fake-provider.ts).
@@ -25,13 +28,17 @@ const FOLLOW_MS = 15_000;
 
 let provider: FakeProvider;
 let contentPath: string;
+let timeZone: string;
 beforeAll(async () => {
   provider = await FakeProvider.start();
-  // A broadcast of an hour and a half that ended half an hour ago.
-  const start = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000;
+  // A broadcast of two and a half hours, on air for an hour: the team ends it early.
+  const start = Math.floor((Date.now() - 60 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
+  const fields = eventFieldsAt(start, 150);
+  timeZone = fields.timeZone;
   contentPath = contentFileWith((file) => {
-    moveEvent(file, eventFieldsAt(start, 90));
+    moveEvent(file, fields);
     file.video.embedUrl = `${provider.origin}/embed/${STREAM_ID}?controls=0&rel=0&playsinline=1`;
+    file.video.recordingPlanned = true;
   });
 });
 afterAll(() => provider?.close());
@@ -70,7 +77,27 @@ describe.each([
     await expect.poll(() => playerRequests(STREAM_ID).length, { timeout: FOLLOW_MS }).toBe(1);
     expect(await watchLink(waiting)).toBe(`${provider.origin}/watch?v=${STREAM_ID}`);
 
-    channel.write({ recording: { embedUrl: recordingUrl(), beginsAt: '0:04:30' } });
+    // The end, at this minute: nothing to play until the recording is named, which the content
+    // plans; the stream a visitor is watching plays on.
+    const endTime = wallClockTime(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS, timeZone);
+    channel.write({ endTime });
+    const en = dictionary('en');
+    await waiting.show();
+    await waiting.waitFor(
+      (soon) => document.querySelector('#rsvp .embed-placeholder__closed')?.textContent === soon,
+      en.video.recordingSoon,
+      { timeout: FOLLOW_MS, what: 'the recording to follow' },
+    );
+    expect(await waiting.text('[data-testid="stream-intro"]')).toBe(en.video.introAwaiting);
+    expect(await waiting.count('#rsvp .embed-placeholder__load, .hero__stream')).toBe(0);
+    await playing.show();
+    await playing.waitFor(() => document.querySelector('.hero')?.getAttribute('data-event-phase') === 'after', null, {
+      timeout: FOLLOW_MS,
+      what: 'the end in the playing tab',
+    });
+    expect(await playing.count('#rsvp iframe')).toBe(1);
+
+    channel.write({ endTime, recording: { embedUrl: recordingUrl(), beginsAt: '0:04:30' } });
     await waiting.show();
     await waiting.waitFor(
       (watch) => document.querySelector('#rsvp .embed-placeholder__link')?.getAttribute('href') === watch,

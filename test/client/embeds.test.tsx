@@ -101,14 +101,17 @@ describe('the live stream', () => {
     expect(videoBox().querySelector('iframe')).toBe(frame);
   });
 
-  it('says that the stream is live during the broadcast, and offers the video after it', () => {
+  it('says that the stream is live during the broadcast, and has nothing to play after it until a recording is named', () => {
     vi.useFakeTimers({ now: content.public.event.start + 60_000, toFake: ['Date'] });
     try {
       renderApp({ language: 'en' });
       expect(video().querySelector('button')!.textContent).toBe('Play the live stream – live now – loads YouTube');
       vi.setSystemTime(content.public.event.end + 60_000);
       renderApp({ language: 'en' });
-      expect(video().querySelector('button')!.textContent).toBe('Play the video – loads YouTube');
+      expect(video().querySelector('button')).toBeNull();
+      expect(video().querySelector('.embed-placeholder__closed')!.textContent).toBe(
+        'The broadcast has ended. Thank you for watching.',
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -65,9 +65,10 @@ describe('an open page across the start and the end', () => {
     expect(status().textContent).toBe(dictionary('en').hero.ended);
     expect(document.querySelector('a[href^="/event.ics"]')).toBeNull();
     expect(document.querySelector('a.hero__recording')!.getAttribute('href')).toBe(RECORDING);
-    expect(document.querySelector('.hero__stream')!.textContent).toBe('Watch the video');
+    expect(document.querySelector('.hero__stream')).toBeNull();
     expect(streamIntro()).toBe(dictionary('en').video.introAfter);
-    expect(playLabel()).toBe('Play the video – loads YouTube');
+    expect(document.querySelector('#rsvp .embed-placeholder__load')).toBeNull();
+    expect(document.querySelector('#rsvp .embed-placeholder__closed')!.textContent).toBe(dictionary('en').hero.ended);
 
     await advance(HOUR_MS);
     expect(new Set(announced)).toEqual(new Set(['Live now', dictionary('en').hero.ended]));

@@ -7,12 +7,13 @@ import { API_PATHS } from '../../shared/api.ts';
 import { MINUTE_MS } from '../../shared/event-clock.ts';
 import type { LiveState } from '../../shared/live-state.ts';
 import { click, content, dictionary, renderApp } from '../helpers/render-client.tsx';
+import { editedContent } from '../helpers/content-file.ts';
 import { liveState, serveLiveStates } from '../helpers/live-answers.ts';
 
 /**
  * After the end an open page shows the recording the live state names, in the stream's place and
  * behind the same placeholder: nothing reaches the provider before a click, and a player the
- * visitor already loaded is not interrupted.
+ * visitor already loaded is not interrupted, by the end or by the recording.
  */
 const END = content.public.event.end;
 const RECORDING = 'https://www.youtube-nocookie.com/embed/recording01';
@@ -33,6 +34,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const video = () => document.querySelector('#rsvp .embed')!;
 const frame = () => video().querySelector('iframe');
 const watchLink = () => video().querySelector('.embed-placeholder__link')?.getAttribute('href');
+const closed = () => video().querySelector('.embed-placeholder__closed')?.textContent ?? null;
 const intro = () => document.querySelector('[data-testid="stream-intro"]')!.textContent;
 const playerOf = (src: string) => {
   const url = new URL(src);
@@ -56,14 +58,18 @@ describe('the recording on a page open at the end', () => {
   it('takes the stream’s place once named, behind the same placeholder, loading nothing until a click', async () => {
     const fetchLive = serveLiveStates(NAMED);
     const { root } = renderApp({ language: 'en', live: ENDED, livePollSeconds: 30 });
-    const button = video().querySelector('button')!;
+    // Until then there is nothing to play, and the page says so.
     expect(intro()).toBe(en.video.introAfter);
-    expect(watchLink()).toBe(content.public.video.watchUrl);
+    expect(closed()).toBe(en.hero.ended);
+    expect(video().querySelector('button')).toBeNull();
+    expect(watchLink()).toBeUndefined();
+    expect(document.querySelector('.hero__stream')).toBeNull();
 
     await advance(30_000);
     expect(intro()).toBe(en.video.introRecording);
+    expect(closed()).toBeNull();
     expect(watchLink()).toBe(NAMED.recording!.watchUrl);
-    expect(video().querySelector('button')).toBe(button);
+    const button = video().querySelector('button')!;
     expect(button.textContent).toBe(en.video.playRecording.replace('{{provider}}', 'YouTube'));
     expect(document.querySelector('.hero__stream')!.textContent).toBe(en.hero.recording);
     expect(frame()).toBeNull();
@@ -74,18 +80,45 @@ describe('the recording on a page open at the end', () => {
     act(() => root.unmount());
   });
 
-  it('does not interrupt a player the visitor loaded before it was named', async () => {
+  it('says where the content plans one that it will follow there, until it is named', async () => {
+    const planned = editedContent((file) => {
+      file.video.recordingPlanned = true;
+    });
     serveLiveStates(NAMED);
+    const { root } = renderApp({ language: 'en', content: planned, live: ENDED, livePollSeconds: 30 });
+    expect(intro()).toBe(en.video.introAwaiting);
+    expect(closed()).toBe(en.video.recordingSoon);
+    expect(video().querySelector('button')).toBeNull();
+
+    await advance(30_000);
+    expect(intro()).toBe(en.video.introRecording);
+    expect(video().querySelector('button')!.textContent).toBe(
+      en.video.playRecording.replace('{{provider}}', 'YouTube'),
+    );
+    act(() => root.unmount());
+  });
+
+  it('cuts neither at the end nor once named a stream the visitor was watching', async () => {
+    vi.setSystemTime(END - MINUTE_MS);
+    serveLiveStates(ENDED, ENDED, NAMED);
     const { root } = renderApp({ language: 'en', live: ENDED, livePollSeconds: 30 });
     click(video().querySelector('button'));
     const playing = frame()!;
     act(() => void playing.dispatchEvent(new Event('load')));
+
+    // The end: the stream lags the studios, and its last words still play.
+    await advance(MINUTE_MS + 1000);
+    expect(intro()).toBe(en.video.introAfter);
+    expect(frame()).toBe(playing);
+    expect(closed()).toBeNull();
+    expect(playing.getAttribute('title')).toBe(en.video.frameTitle.replace('$t(product)', en.product));
 
     await advance(30_000);
     expect(frame()).toBe(playing);
     expect(playerOf(playing.getAttribute('src')!)).toBe(playerOf(content.public.video.embedUrl));
     // The section speaks of the player it shows.
     expect(intro()).toBe(en.video.introAfter);
+    expect(document.querySelector('.chapters')).toBeNull();
     act(() => root.unmount());
   });
 

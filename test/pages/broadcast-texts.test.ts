@@ -22,6 +22,10 @@ import { changeableLive } from '../helpers/live.ts';
  */
 const START = Date.UTC(2027, 2, 18, 17, 0);
 const content = editedContent((file) => moveEvent(file, eventFieldsAt(START, 90)));
+const recordingPlanned = editedContent((file) => {
+  moveEvent(file, eventFieldsAt(START, 90));
+  file.video.recordingPlanned = true;
+});
 const form = (start: number, end: number): LiveSchedule =>
   liveRulesOf(content).event!.form(new Date(start), new Date(end));
 
@@ -30,6 +34,8 @@ interface Moment {
   status: EventStatus | null;
   schedule: LiveSchedule | null;
   recording?: PublicRecording;
+  /** The content file says a recording will follow. */
+  planned?: true;
 }
 
 const RECORDING: PublicRecording = {
@@ -45,6 +51,7 @@ const MOMENTS: Record<BroadcastMoment, Moment> = {
   live: { now: START + 10 * MINUTE_MS, status: null, schedule: null },
   // Ended early, at half past.
   after: { now: START + 40 * MINUTE_MS, status: null, schedule: form(START, START + 30 * MINUTE_MS) },
+  awaiting: { now: START + 40 * MINUTE_MS, status: null, schedule: form(START, START + 30 * MINUTE_MS), planned: true },
   recording: {
     now: START + 40 * MINUTE_MS,
     status: null,
@@ -102,20 +109,30 @@ const EXPECTED: Record<
   },
   after: {
     intro: 'video.introAfter',
-    heroButton: 'hero.ctaAfter',
-    play: 'video.playAfter',
-    link: 'video.watchAfterAt',
+    heroButton: null,
+    play: null,
+    link: null,
     description: 'meta.descriptionAfter',
     summary: 'hero.title',
-    calendarLink: 'hero.ctaAfter',
-    closed: null,
+    calendarLink: null,
+    closed: 'hero.ended',
+  },
+  awaiting: {
+    intro: 'video.introAwaiting',
+    heroButton: null,
+    play: null,
+    link: null,
+    description: 'meta.descriptionAfter',
+    summary: 'hero.title',
+    calendarLink: null,
+    closed: 'video.recordingSoon',
   },
   recording: {
     intro: 'video.introRecording',
     heroButton: 'hero.recording',
     play: 'video.playRecording',
     link: 'video.watchRecordingAt',
-    description: 'meta.descriptionAfter',
+    description: 'meta.descriptionRecording',
     summary: 'hero.title',
     calendarLink: 'hero.recording',
     closed: null,
@@ -144,9 +161,9 @@ const EXPECTED: Record<
 
 /** The landing page's HTML, head and calendar in `lng` at `moment`, with what they should say. */
 async function sentAt(moment: BroadcastMoment, lng: Language) {
-  const { now, status, schedule, recording = null } = MOMENTS[moment];
+  const { now, status, schedule, recording = null, planned } = MOMENTS[moment];
   const { app } = await testApp({
-    content,
+    content: planned ? recordingPlanned : content,
     now: () => now,
     liveSource: changeableLive({ status, schedule, recording }),
   });

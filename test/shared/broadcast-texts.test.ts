@@ -18,6 +18,7 @@ const GUIDE_ROWS: Record<BroadcastText, string> = {
   heroButton: "The hero's button to the stream",
   heroStatus: "Under the hero's date",
   playButton: "The player's button",
+  playerClosed: "In the player's box, with nothing to play",
   providerLink: 'The link to the stream at its provider',
   playerTitle: "The player's title (read by screen readers)",
   description: "The page's description (search engines, link previews, JSON-LD)",
@@ -34,11 +35,24 @@ describe('the texts of the broadcast', () => {
     expect(broadcastMoment('cancelled', true)).toBe('cancelled');
   });
 
-  it('offer the stream, its button, link and title together, and none for an event called off', () => {
+  it('after the end, turn to the recording once named, or to its coming where the content plans one', () => {
+    expect(broadcastMoment('after', false, 'named')).toBe('recording');
+    expect(broadcastMoment('after', false, 'planned')).toBe('awaiting');
+    expect(broadcastMoment('live', false, 'named')).toBe('live');
+    expect(broadcastMoment('before', false, 'planned')).toBe('before');
+    expect(broadcastMoment('cancelled', false, 'named')).toBe('cancelled');
+  });
+
+  it('offer something to play, its button and link together, or else say in the box why there is nothing', () => {
     for (const moment of BROADCAST_MOMENTS) {
-      const offered = !['cancelled', 'postponed'].includes(moment);
-      for (const text of ['heroButton', 'playButton', 'providerLink', 'playerTitle', 'calendarLink'] as const)
+      const offered = !['after', 'awaiting', 'cancelled', 'postponed'].includes(moment);
+      for (const text of ['heroButton', 'playButton', 'providerLink', 'calendarLink'] as const)
         expect(BROADCAST_TEXTS[text][moment] !== null, `${text} ${moment}`).toBe(offered);
+      expect(BROADCAST_TEXTS.playerClosed[moment] === null, `playerClosed ${moment}`).toBe(offered);
+      // A stream still playing at the end keeps its title; a stream called off is cut.
+      expect(BROADCAST_TEXTS.playerTitle[moment] !== null, `playerTitle ${moment}`).toBe(
+        !['cancelled', 'postponed'].includes(moment),
+      );
       expect(BROADCAST_TEXTS.streamIntro[moment]).not.toBeNull();
       expect(BROADCAST_TEXTS.description[moment]).not.toBeNull();
     }
