@@ -50,6 +50,8 @@ const playerRequests = (id: string) => provider.requests.filter((request) => req
 
 async function openTab(server: RunningServer, width: number): Promise<Visitor> {
   const visitor = await browsers.visitor(server.url, { language: 'en', viewport: { width, height: 844 } });
+  // In front, as a tab just opened is: the page starts its app once it has painted.
+  await visitor.show();
   await visitor.goto('/');
   await waitForHydration(visitor);
   await visitor.evaluate(() => {

@@ -1,6 +1,9 @@
 import type { VisitorLine } from './line.ts';
 import type { BrowserTab, EngineName, Key, PageFunction, Problem, Viewport } from './types.ts';
 
+/** How long one try of `waitFor` may go unanswered before the next. */
+const POLL_ANSWER_MS = 3000;
+
 /**
  * A visitor's tab as the journeys use it, the same in every engine: the engine's own commands
  * (navigation, clicks, keys, cookies) and, built on running functions in the page, the questions
@@ -93,8 +96,13 @@ export class Visitor {
       return typeof result?.then === 'function' ? result.then(Boolean) : Boolean(result);`,
     ) as PageFunction<A, boolean>;
     for (;;) {
-      // A navigation may replace the document between two tries.
-      const result = await this.tab.evaluate(truthy, arg as A).catch(() => false);
+      // A navigation may replace the document between two tries. A try the engine leaves
+      // unanswered (WebKit's driver did, now and then, for a minute) counts as not yet: the next
+      // is a command of its own, and the unanswered one stays in the evidence.
+      const result = await Promise.race([
+        this.tab.evaluate(truthy, arg as A).catch(() => false),
+        new Promise<false>((resolve) => setTimeout(resolve, POLL_ANSWER_MS, false)),
+      ]);
       if (result) return;
       if (Date.now() > deadline) throw new Error(`waited ${timeout} ms in ${this.engine} for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -51,6 +51,9 @@ function gtkConfig(root: string, reducedMotion: boolean): string {
 /** How long a new session may take, well within a journey's own timeout. */
 const SESSION_WAIT_MS = 30_000;
 
+/** How long a navigation may take to load its page. */
+const PAGE_LOAD_MS = 20_000;
+
 /** How a plain visit's page starts what it logs about itself. */
 const PLAIN_VISIT = 'event-landing: plain visit';
 
@@ -218,6 +221,8 @@ export async function launchWebKit({
       } finally {
         clearTimeout(opened);
       }
+      // A page that never finishes loading fails its step within a journey's time, not WebDriver's five minutes.
+      await session.manage().setTimeouts({ pageLoad: PAGE_LOAD_MS });
       line.runFirst(problemProbe, true);
 
       const setViewport = async ({ width, height }: Viewport) => {
