@@ -31,11 +31,11 @@ export function VideoSection() {
   // placeholder, and so does the recording once the broadcast has ended.
   const stream = effectiveVideo(live, content.video);
   const ended = moment === 'after' || moment === 'awaiting' || moment === 'recording';
-  const playing = ended && loaded === stream.embedUrl;
+  const streamKept = ended && loaded === stream.embedUrl;
   const recording = moment === 'recording' ? effectiveRecording(live, content) : null;
-  const video: PublicVideo = recording && !playing ? recording : stream;
+  const video: PublicVideo = recording && !streamKept ? recording : stream;
   // The section speaks of what it shows: the ended stream while that player stays.
-  const shown = moment === 'recording' && playing ? 'after' : moment;
+  const shown = moment === 'recording' && streamKept ? 'after' : moment;
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
   const said = (key: string | null) => key && t(key, { provider, date, time });
@@ -88,7 +88,7 @@ export function VideoSection() {
         })}
         loadLabel={playLabel ?? ''}
         link={{ href: video.watchUrl, label: text('providerLink') ?? '' }}
-        closed={playing ? null : text('playerClosed')}
+        closed={streamKept ? null : text('playerClosed')}
         backdrop={
           video.poster && (
             <img

@@ -139,7 +139,7 @@ describe('npm run dev', () => {
       ),
     );
     await waitFor('a reload', () => reloads() > before);
-    expect(await page()).toContain('data-edited="yes"');
+    expect(await page(), `dev printed:\n${output}`).toContain('data-edited="yes"');
     const bundle = readdirSync(path.join(project, 'dist/client/assets'))
       .filter((name) => name.endsWith('.js'))
       .map((name) => readFileSync(path.join(project, 'dist/client/assets', name), 'utf8'))
