@@ -1,5 +1,6 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import http from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,32 @@ describe.runIf(currentEngineName() === 'webkit')('a WebKit session that never op
       await engine.close();
     }
   });
+});
+
+describe.runIf(currentEngineName() === 'webkit')('a WebKit visitor whose first page never loads', () => {
+  it('gets another browser, once, whose page does', async () => {
+    // The first request for the page that sets the visitor up is never answered; later ones are.
+    let asked = 0;
+    const site = http.createServer((request, response) => {
+      if (request.url === '/favicon.svg' && asked++ === 0) return;
+      response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
+      response.end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const engine = await launchWebKit({ pageLoadMs: 2000 });
+    const line = await VisitorLine.open(`http://127.0.0.1:${(site.address() as AddressInfo).port}`);
+    try {
+      const tab = await engine.open(line, {});
+      expect(asked).toBeGreaterThan(1);
+      expect(await tab.evaluate(() => location.pathname, undefined)).toBe('/favicon.svg');
+      await tab.close();
+    } finally {
+      await line.close();
+      await engine.close();
+      site.closeAllConnections();
+      site.close();
+    }
+  }, 30_000);
 });
 
 /**

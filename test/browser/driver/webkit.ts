@@ -11,6 +11,8 @@ import { VisitorLine } from './line.ts';
 import { problemProbe, recordedProblems } from './probe.ts';
 import type { BrowserTab, Engine, Viewport } from './types.ts';
 
+type VisitorSettings = Parameters<Engine['open']>[1];
+
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB = '/usr/bin/Xvfb';
@@ -158,7 +160,8 @@ async function startDriver(env: NodeJS.ProcessEnv): Promise<Driver> {
 export async function launchWebKit({
   minibrowser = MINIBROWSER,
   sessionWaitMs = SESSION_WAIT_MS,
-}: { minibrowser?: string; sessionWaitMs?: number } = {}): Promise<Engine> {
+  pageLoadMs = PAGE_LOAD_MS,
+}: { minibrowser?: string; sessionWaitMs?: number; pageLoadMs?: number } = {}): Promise<Engine> {
   assertWebKit();
   const screen = await startDisplay();
   const configRoot = mkdtempSync(path.join(tmpdir(), 'webkit-gtk-'));
@@ -167,96 +170,100 @@ export async function launchWebKit({
     .toString()
     .trim();
 
-  const engine: Engine = {
-    name: 'webkit',
-    version: `MiniBrowser (${version})`,
-    async open(
-      line,
-      { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone, language },
-    ) {
-      // GTK scales a display by whole numbers only (GDK_SCALE), and the suite's display is unscaled.
-      if (deviceScaleFactor !== 1)
-        throw new Error(`WebKitGTK here draws one device pixel per CSS pixel, not ${deviceScaleFactor}`);
-      const driver = await startDriver({
-        ...process.env,
-        DISPLAY: screen.display,
-        XDG_CONFIG_HOME: gtkConfig(configRoot, reducedMotion),
-        ...(timeZone ? { TZ: timeZone } : {}),
-      });
-      let session: WebDriver;
-      let opened: NodeJS.Timeout | undefined;
-      try {
-        const build = new Builder()
-          .usingServer(driver.url)
-          .withCapabilities({
-            browserName: 'MiniBrowser',
-            // The tests' stand-in providers answer over https with a certificate of their own.
-            acceptInsecureCerts: true,
-            'webkitgtk:browserOptions': {
-              binary: minibrowser,
-              args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])],
-            },
-          })
-          .build();
-        // A session that never comes would hold the journey until its own timeout, with no tab to
-        // keep evidence of: it fails here instead, with what the driver and the browser said.
-        session = await Promise.race([
-          build,
-          new Promise<never>((_, reject) => {
-            opened = setTimeout(
-              () =>
-                reject(
-                  new Error(
-                    `MiniBrowser did not open a session within ${sessionWaitMs / 1000} s. ` +
-                      `WebKitWebDriver and MiniBrowser wrote: ${driver.output()}`,
-                  ),
+  /** A visitor's own driver and browser, its first page loaded: see `open` below. */
+  async function openOnce(
+    line: VisitorLine,
+    { viewport, deviceScaleFactor = 1, javaScript = true, reducedMotion = false, timeZone, language }: VisitorSettings,
+  ): Promise<BrowserTab> {
+    // GTK scales a display by whole numbers only (GDK_SCALE), and the suite's display is unscaled.
+    if (deviceScaleFactor !== 1)
+      throw new Error(`WebKitGTK here draws one device pixel per CSS pixel, not ${deviceScaleFactor}`);
+    const driver = await startDriver({
+      ...process.env,
+      DISPLAY: screen.display,
+      XDG_CONFIG_HOME: gtkConfig(configRoot, reducedMotion),
+      ...(timeZone ? { TZ: timeZone } : {}),
+    });
+    let session: WebDriver;
+    let opened: NodeJS.Timeout | undefined;
+    try {
+      const build = new Builder()
+        .usingServer(driver.url)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          // The tests' stand-in providers answer over https with a certificate of their own.
+          acceptInsecureCerts: true,
+          'webkitgtk:browserOptions': {
+            binary: minibrowser,
+            args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])],
+          },
+        })
+        .build();
+      // A session that never comes would hold the journey until its own timeout, with no tab to
+      // keep evidence of: it fails here instead, with what the driver and the browser said.
+      session = await Promise.race([
+        build,
+        new Promise<never>((_, reject) => {
+          opened = setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `MiniBrowser did not open a session within ${sessionWaitMs / 1000} s. ` +
+                    `WebKitWebDriver and MiniBrowser wrote: ${driver.output()}`,
                 ),
-              sessionWaitMs,
-            );
-          }),
-        ]);
-      } catch (error) {
-        driver.process.kill();
-        throw error;
-      } finally {
-        clearTimeout(opened);
-      }
-      // A page that never finishes loading fails its step within a journey's time, not WebDriver's five minutes.
-      await session.manage().setTimeouts({ pageLoad: PAGE_LOAD_MS });
-      line.runFirst(problemProbe, true);
+              ),
+            sessionWaitMs,
+          );
+        }),
+      ]);
+    } catch (error) {
+      driver.process.kill();
+      throw error;
+    } finally {
+      clearTimeout(opened);
+    }
+    // A page that never finishes loading fails its step within a journey's time, not WebDriver's five minutes.
+    await session.manage().setTimeouts({ pageLoad: pageLoadMs });
+    const quit = async () => {
+      // A session with a command that never returned may never answer its quit either: the
+      // driver is stopped regardless, so that no WebKitWebDriver outlives its journey.
+      await Promise.race([session.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await stop(driver.process);
+    };
 
-      const setViewport = async ({ width, height }: Viewport) => {
-        // The window's size includes its toolbar: size it, see what the page got, and make up the
-        // difference. The page learns of a new size a moment after the window has it, so it is
-        // asked until its answer holds still, and the window resized again until the page has
-        // the size asked for.
-        const window = session.manage().window();
-        const inner = () => session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
-        const settled = async () => {
-          let last = await inner();
-          for (let same = 0, tries = 0; same < 3 && tries < 40; tries++) {
-            await new Promise((resolve) => setTimeout(resolve, 25));
-            const now = await inner();
-            same = now[0] === last[0] && now[1] === last[1] ? same + 1 : 0;
-            last = now;
-          }
-          return last;
-        };
-        let rect = { width, height };
-        for (let attempt = 0; attempt < 5; attempt++) {
-          await window.setRect(rect);
-          const [innerWidth, innerHeight] = await settled();
-          if (innerWidth === width && innerHeight === height) return;
-          rect = {
-            width: Math.max(width, rect.width + width - innerWidth),
-            height: Math.max(height, rect.height + height - innerHeight),
-          };
+    const setViewport = async ({ width, height }: Viewport) => {
+      // The window's size includes its toolbar: size it, see what the page got, and make up the
+      // difference. The page learns of a new size a moment after the window has it, so it is
+      // asked until its answer holds still, and the window resized again until the page has
+      // the size asked for.
+      const window = session.manage().window();
+      const inner = () => session.executeScript<[number, number]>('return [innerWidth, innerHeight]');
+      const settled = async () => {
+        let last = await inner();
+        for (let same = 0, tries = 0; same < 3 && tries < 40; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          const now = await inner();
+          same = now[0] === last[0] && now[1] === last[1] ? same + 1 : 0;
+          last = now;
         }
-        throw new Error(`MiniBrowser's page did not take the size ${width}×${height}`);
+        return last;
       };
-      const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
-        session.executeScript<R>(`return (${fn.toString()}).apply(null, arguments)`, arg);
+      let rect = { width, height };
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await window.setRect(rect);
+        const [innerWidth, innerHeight] = await settled();
+        if (innerWidth === width && innerHeight === height) return;
+        rect = {
+          width: Math.max(width, rect.width + width - innerWidth),
+          height: Math.max(height, rect.height + height - innerHeight),
+        };
+      }
+      throw new Error(`MiniBrowser's page did not take the size ${width}×${height}`);
+    };
+    const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+      session.executeScript<R>(`return (${fn.toString()}).apply(null, arguments)`, arg);
 
+    try {
       if (language) {
         // WebDriver sets cookies for the page's own site only.
         await session.get(`${line.origin}/favicon.svg`);
@@ -264,71 +271,88 @@ export async function launchWebKit({
       }
       await session.get(`${line.origin}/favicon.svg`);
       await setViewport(viewport ?? { width: 1280, height: 720 });
-      line.forgetRequests(); // the visitor's own requests start with its first page
+    } catch (error) {
+      await quit();
+      throw error;
+    }
+    line.forgetRequests(); // the visitor's own requests start with its first page
 
-      const tab: BrowserTab = {
-        async goto(path) {
-          await session.get(line.origin + path);
-          return { status: line.latestDocumentStatus() ?? 0 };
-        },
-        reload: () => session.navigate().refresh(),
-        back: () => session.navigate().back(),
-        evaluate,
-        async click(selector) {
-          // Clicked at its centre with the mouse, as the other engines' drivers do, once it holds
-          // still in view. WebDriver's own element click first asks WebKit to scroll the element
-          // into view if it finds it out of view, a scroll that is smooth by the page's CSS, and
-          // then finds it still out of view (ElementNotInteractableError): on a busy machine it
-          // did, for the map's button, with the button centred and still.
-          // While a frame of another origin has the focus, WebKit finds no element of the page
-          // under the pointer: the focus comes back to the page first, as a visitor's click would bring it.
-          const element = await session.findElement(By.css(selector));
-          await session.executeScript(
-            `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();`,
-          );
-          // Sections further up take their size once they come into view (content-visibility),
-          // which moves what lies below them: aimed at until it holds still (./aim.ts).
-          const at = await aimWhenStill(selector, (scroll) =>
-            session.executeAsyncScript<Aim>(
-              `const [element, scroll, done] = arguments; (${aimAt.toString()})(element, scroll).then(done);`,
-              element,
-              scroll,
-            ),
-          );
-          await session
-            .actions({ async: true })
-            .move({ x: at.x, y: at.y, origin: Origin.VIEWPORT })
-            .press()
-            .release()
-            .perform();
-        },
-        async press(selector, key) {
-          const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
-          const element = selector ? await session.findElement(By.css(selector)) : session.switchTo().activeElement();
-          await element.sendKeys(keys[key]);
-        },
-        setViewport,
-        cookie: async (name) => (await session.manage().getCookie(name))?.value,
-        addInitScript: async (fn, arg) => line.runFirst(fn, arg),
-        problems: async () => (javaScript ? evaluate(recordedProblems, undefined) : []),
-        slowDownCpu: async () => false,
-        askToSaveData: async () => false,
-        // Each visitor has a window of its own, always shown.
-        show: async () => {},
-        screenshot: async () => Buffer.from(await session.takeScreenshot(), 'base64'),
-        async close() {
-          open.delete(tab);
-          // A session with a command that never returned may never answer its quit either: the
-          // driver is stopped regardless, so that no WebKitWebDriver outlives its journey.
-          await Promise.race([
-            session.quit().catch(() => undefined),
-            new Promise((resolve) => setTimeout(resolve, 5000)),
-          ]);
-          await stop(driver.process);
-        },
-      };
-      open.add(tab);
-      return tab;
+    const tab: BrowserTab = {
+      async goto(path) {
+        await session.get(line.origin + path);
+        return { status: line.latestDocumentStatus() ?? 0 };
+      },
+      reload: () => session.navigate().refresh(),
+      back: () => session.navigate().back(),
+      evaluate,
+      async click(selector) {
+        // Clicked at its centre with the mouse, as the other engines' drivers do, once it holds
+        // still in view. WebDriver's own element click first asks WebKit to scroll the element
+        // into view if it finds it out of view, a scroll that is smooth by the page's CSS, and
+        // then finds it still out of view (ElementNotInteractableError): on a busy machine it
+        // did, for the map's button, with the button centred and still.
+        // While a frame of another origin has the focus, WebKit finds no element of the page
+        // under the pointer: the focus comes back to the page first, as a visitor's click would bring it.
+        const element = await session.findElement(By.css(selector));
+        await session.executeScript(
+          `if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();`,
+        );
+        // Sections further up take their size once they come into view (content-visibility),
+        // which moves what lies below them: aimed at until it holds still (./aim.ts).
+        const at = await aimWhenStill(selector, (scroll) =>
+          session.executeAsyncScript<Aim>(
+            `const [element, scroll, done] = arguments; (${aimAt.toString()})(element, scroll).then(done);`,
+            element,
+            scroll,
+          ),
+        );
+        await session
+          .actions({ async: true })
+          .move({ x: at.x, y: at.y, origin: Origin.VIEWPORT })
+          .press()
+          .release()
+          .perform();
+      },
+      async press(selector, key) {
+        const keys = { ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Enter: Key.ENTER, Tab: Key.TAB };
+        const element = selector ? await session.findElement(By.css(selector)) : session.switchTo().activeElement();
+        await element.sendKeys(keys[key]);
+      },
+      setViewport,
+      cookie: async (name) => (await session.manage().getCookie(name))?.value,
+      addInitScript: async (fn, arg) => line.runFirst(fn, arg),
+      problems: async () => (javaScript ? evaluate(recordedProblems, undefined) : []),
+      slowDownCpu: async () => false,
+      askToSaveData: async () => false,
+      // Each visitor has a window of its own, always shown.
+      show: async () => {},
+      screenshot: async () => Buffer.from(await session.takeScreenshot(), 'base64'),
+      async close() {
+        open.delete(tab);
+        await quit();
+      },
+    };
+    open.add(tab);
+    return tab;
+  }
+
+  const engine: Engine = {
+    name: 'webkit',
+    version: `MiniBrowser (${version})`,
+    async open(line, settings) {
+      line.runFirst(problemProbe, true);
+      try {
+        return await openOnce(line, settings);
+      } catch (error) {
+        // Now and then WebKit's wait for a page to load never ended, and every command after it
+        // waited too (a WebDriver TimeoutError after pageLoadMs): a visitor whose browser does
+        // so before its first page gets another browser, once.
+        if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+        console.warn(
+          `WebKit: a visitor's browser timed out before its first page (${error.message || 'no message'}); opening another`,
+        );
+        return openOnce(line, settings);
+      }
     },
     async consoleOfPlainVisit(url) {
       // Through a line of its own, which puts the settled probe first in the document: the
