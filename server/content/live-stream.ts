@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { PublicVideo } from '../../shared/page-data.ts';
-import { embedStandInWarning, VIDEO_EMBED_PATTERN, videoEmbedProblem, watchAddress } from './embed-addresses.ts';
+import { embedStandInWarning, watchAddress } from './embed-addresses.ts';
 import { quoted, type Finding } from './findings.ts';
 import { frameOrigins } from './frame-origins.ts';
-import { httpsUrl, refuseWith, type SiteContent } from './site-content.ts';
+import { playerEmbedUrl, type SiteContent } from './site-content.ts';
 
 /**
  * A backup stream: the live state naming another player address in place of the content file's
@@ -13,15 +13,10 @@ import { httpsUrl, refuseWith, type SiteContent } from './site-content.ts';
  * other origin would stay an empty box in every browser.
  */
 
-/** A player's address the live state names: the forms the content file's video.embedUrl takes. */
-export const livePlayerAddress = httpsUrl
-  .superRefine(refuseWith(videoEmbedProblem))
-  .meta({ pattern: VIDEO_EMBED_PATTERN });
-
 /** The live file's `stream` field: the content file's `video` as far as a backup changes it, its address. */
 export const liveStreamField = z
   .strictObject({
-    embedUrl: livePlayerAddress.describe(
+    embedUrl: playerEmbedUrl.describe(
       'The backup player’s address, in the forms of the content file’s video.embedUrl and from an origin it lists',
     ),
   })

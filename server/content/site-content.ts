@@ -216,12 +216,14 @@ export function broadcastSeconds(moment: string): number {
   return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
 }
 
+/** A player's address: the stream's, a backup stream's, the recording's. */
+export const playerEmbedUrl = httpsUrl
+  .superRefine(refuseWith(videoEmbedProblem))
+  .meta({ pattern: VIDEO_EMBED_PATTERN });
+
 /** The recording: a player in the forms of the video's, and where it was trimmed (the content file's, or the live state's). */
 export const recordingFields = z.strictObject({
-  embedUrl: httpsUrl
-    .superRefine(refuseWith(videoEmbedProblem))
-    .meta({ pattern: VIDEO_EMBED_PATTERN })
-    .describe('The recording player’s address, in the forms of video.embedUrl'),
+  embedUrl: playerEmbedUrl.describe('The recording player’s address, in the forms of video.embedUrl'),
   beginsAt: z
     .string()
     .trim()
@@ -295,10 +297,9 @@ export const contentSchema = z
       }),
     video: z.strictObject({
       placeholder: note,
-      embedUrl: httpsUrl
-        .superRefine(refuseWith(videoEmbedProblem))
-        .meta({ pattern: VIDEO_EMBED_PATTERN })
-        .describe('The player address: https://www.youtube-nocookie.com/embed/<id>?controls=0 or Vimeo’s player'),
+      embedUrl: playerEmbedUrl.describe(
+        'The player address: https://www.youtube-nocookie.com/embed/<id>?controls=0 or Vimeo’s player',
+      ),
       provider: embedProvider,
       poster: z
         .strictObject({ src: siteImage, srcset: srcset.optional() })
