@@ -301,11 +301,17 @@ async function openBeforeTheMoment(lead: number) {
     rmSync(path.dirname(content), { recursive: true, force: true });
   };
   const opened = [];
-  for (const { server, lng, viewport, to } of REAL_CLOCK_PAGES) {
-    const tab = await openAndWatch(servers[server], lng, viewport);
-    // The moment on the real clock: each server fixed its shift as it started.
-    const onEventClock = to === 'live' ? eventStart : eventStart + 60 * MINUTE;
-    opened.push({ ...tab, moment: onEventClock - (await rehearsalShiftOf(tab.visitor)) });
+  try {
+    for (const { server, lng, viewport, to } of REAL_CLOCK_PAGES) {
+      const tab = await openAndWatch(servers[server], lng, viewport);
+      // The moment on the real clock: each server fixed its shift as it started.
+      const onEventClock = to === 'live' ? eventStart : eventStart + 60 * MINUTE;
+      opened.push({ ...tab, moment: onEventClock - (await rehearsalShiftOf(tab.visitor)) });
+    }
+  } catch (error) {
+    // A tab that failed to open leaves no server behind (the suite's own visitors are closed after each test).
+    await stop();
+    throw error;
   }
   if (Date.now() < Math.min(...opened.map(({ moment }) => moment)) - 1000) return { opened, stop };
   await Promise.all(opened.map(({ visitor }) => visitor.close()));
