@@ -31,7 +31,10 @@ export class VisitorLine {
   private readonly firstScripts: string[] = [];
 
   private constructor(private readonly target: URL) {
-    this.server = http.createServer((request, response) => void this.pass(request, response));
+    // Keeps a browser's idle connections open until the line closes: closed after Node's 5 s, a
+    // connection may take the browser's next request with it (suspected of a WebKit tab's image
+    // and live-state fetch that never got an answer).
+    this.server = http.createServer({ keepAliveTimeout: 0 }, (request, response) => void this.pass(request, response));
   }
 
   static async open(targetUrl: string): Promise<VisitorLine> {
