@@ -154,6 +154,27 @@ describe(`the first paint in ${browsers.engine}`, () => {
     expect(askedAt).toBeGreaterThanOrEqual(firstFrameAt!);
   });
 
+  // Only Firefox's visitors share a window, so only there does a page load in a tab behind another.
+  it.runIf(browsers.engine === 'firefox')(
+    'a page loaded in a tab behind another starts its app once the tab is shown',
+    async () => {
+      const front = await visitor({ language: 'en' });
+      const behind = await visitor({ language: 'en' });
+      await front.show();
+      await front.goto('/');
+      // A link opened in a new tab in the background, as a shared chapter's address often is.
+      await behind.goto('/#programme-heading');
+      await behind.waitFor(() => document.readyState === 'complete');
+      expect(await behind.evaluate(() => document.visibilityState)).toBe('hidden');
+      // Read later, as such a tab is: shown at once, Firefox still reported its paint.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+      await behind.show();
+      await waitForHydration(behind);
+      expect(await behind.problems()).toEqual([]);
+    },
+  );
+
   describe('when the document arrives in two parts', () => {
     /** How long the stand-in network holds the rest of the document back. */
     const PAUSE_MS = 600;

@@ -18,9 +18,10 @@ interface RecordedObserver {
  */
 function runStarter({ paintTiming }: { paintTiming: boolean }) {
   const observers: RecordedObserver[] = [];
-  const tasks: (() => void)[] = [];
+  const tasks: { task: () => void; delay: number }[] = [];
   const frames: (() => void)[] = [];
   const imported: string[] = [];
+  const loadListeners: (() => void)[] = [];
   class StandInObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
     private readonly recorded: RecordedObserver;
@@ -37,8 +38,11 @@ function runStarter({ paintTiming }: { paintTiming: boolean }) {
   }
   runInNewContext(manifest.starter.replace('import(', 'importApp('), {
     PerformanceObserver: StandInObserver,
-    setTimeout: (task: () => void) => tasks.push(task),
+    setTimeout: (task: () => void, delay = 0) => tasks.push({ task, delay }),
     requestAnimationFrame: (frame: () => void) => frames.push(frame),
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'load') loadListeners.push(listener);
+    },
     importApp: (specifier: string) => {
       imported.push(specifier);
       return new Promise(() => {});
@@ -53,8 +57,14 @@ function runStarter({ paintTiming }: { paintTiming: boolean }) {
       for (const observer of observers.filter((o) => !o.disconnected))
         observer.callback({ getEntriesByName: (name) => names.filter((n) => n === name).map((n) => ({ name: n })) });
     },
-    runTasks() {
-      while (tasks.length) tasks.shift()!();
+    /** Runs the tasks due within `ms` (those queued meanwhile too), leaving later ones queued. */
+    runTasks(ms = 0) {
+      for (let due = tasks.findIndex((t) => t.delay <= ms); due >= 0; due = tasks.findIndex((t) => t.delay <= ms))
+        tasks.splice(due, 1)[0]!.task();
+    },
+    /** The document and everything it waits for have loaded. */
+    load() {
+      for (const listener of loadListeners.splice(0)) listener();
     },
   };
 }
@@ -77,6 +87,28 @@ describe('the starter, run', () => {
 
     browser.paint('first-contentful-paint');
     browser.runTasks();
+    expect(browser.imported).toEqual([manifest.script]);
+  });
+
+  it('where no paint is reported, asks for it two seconds after the page has loaded', () => {
+    const browser = runStarter({ paintTiming: true });
+    browser.runTasks(60_000);
+    expect(browser.imported).toEqual([]);
+
+    browser.load();
+    browser.runTasks(1_999);
+    expect(browser.imported).toEqual([]);
+    browser.runTasks(2_000);
+    expect(browser.imported).toEqual([manifest.script]);
+    expect(browser.observers[0]!.disconnected).toBe(true);
+    expect(browser.frames).toEqual([]);
+  });
+
+  it('asks once when the paint is reported and the page then loads', () => {
+    const browser = runStarter({ paintTiming: true });
+    browser.paint('first-contentful-paint');
+    browser.load();
+    browser.runTasks(60_000);
     expect(browser.imported).toEqual([manifest.script]);
   });
 
