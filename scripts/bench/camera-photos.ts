@@ -9,17 +9,20 @@ export type Studio = (typeof STUDIOS)[number];
 const WIDTH = 1920;
 const HEIGHT = 1080;
 const QUALITY = 90;
+/** A dim studio: the scene at this share of the shipped slide's brightness. */
+const EXPOSURE = 0.6;
 /**
- * The grain's strength: the shipped drawings are flat colour, and a photo's fine detail is what
- * makes its JPEG large. At this strength each studio's photo is 615–650 KB, as a camera's or a
- * designer's 1920 × 1080 export at quality 90 is.
+ * The sensor's noise at the high sensitivity a dim studio needs, as standard deviations in levels
+ * of 255: on the brightness, and on each colour on its own. The shipped drawings are flat colour,
+ * and this grain is what makes a camera's photo large: each studio’s JPEG is 760–780 KB.
  */
-const GRAIN = 14.5;
+const BRIGHTNESS_NOISE = 10;
+const COLOUR_NOISE = 6;
 
 /**
- * A studio's photo as a camera or a designer exports it: 1920 × 1080, JPEG at quality 90, about
- * 630 KB. Made of the shipped slide with grain from a seeded generator, so every run serves the
- * same bytes.
+ * A studio's photo as a camera in a dim studio exports it: 1920 × 1080, JPEG at quality 90,
+ * about 770 KB. Made of the shipped slide, darkened, with sensor noise from a seeded generator,
+ * so every run serves the same bytes.
  */
 export async function cameraPhoto(studio: Studio): Promise<Buffer> {
   const { data, info } = await sharp(path.join(PUBLIC_DIR, 'images/hero', `${studio}-2400.jpg`))
@@ -28,11 +31,12 @@ export async function cameraPhoto(studio: Studio): Promise<Buffer> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const random = seededRandom(STUDIOS.indexOf(studio) + 1);
+  // Close to a normal distribution of deviation 1: the sum of four uniform draws, centred and scaled.
+  const normal = () => (random() + random() + random() + random() - 2) * Math.sqrt(3);
   for (let i = 0; i < data.length; i += 3) {
-    // Grain on the brightness, and a weaker one on each colour, as a sensor's noise has.
-    const grain = (random() + random() + random() - 1.5) * GRAIN;
+    const brightness = normal() * BRIGHTNESS_NOISE;
     for (let channel = 0; channel < 3; channel++) {
-      data[i + channel] = clamp(data[i + channel]! + grain + (random() - 0.5) * GRAIN * 0.5);
+      data[i + channel] = clamp(data[i + channel]! * EXPOSURE + brightness + normal() * COLOUR_NOISE);
     }
   }
   return sharp(data, { raw: info }).jpeg({ quality: QUALITY }).toBuffer();
