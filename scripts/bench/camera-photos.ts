@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { PUBLIC_DIR } from '../../server/config/paths.ts';
 
 /** The studios whose slides the backend serves, one photo each. */
@@ -19,24 +19,31 @@ const EXPOSURE = 0.6;
 const BRIGHTNESS_NOISE = 10;
 const COLOUR_NOISE = 6;
 
-/**
- * A studio's photo as a camera in a dim studio exports it: 1920 × 1080, JPEG at quality 90,
- * about 770 KB. Made of the shipped slide, darkened, with sensor noise from a seeded generator,
- * so every run serves the same bytes.
- */
-export async function cameraPhoto(studio: Studio): Promise<Buffer> {
-  const { data, info } = await sharp(path.join(PUBLIC_DIR, 'images/hero', `${studio}-2400.jpg`))
+/** A studio's scene as a dim studio lights it: the shipped slide, darkened, 1920 × 1080, without grain. */
+export async function studioScene(studio: Studio): Promise<{ data: Buffer; info: OutputInfo }> {
+  const scene = await sharp(path.join(PUBLIC_DIR, 'images/hero', `${studio}-2400.jpg`))
     .resize(WIDTH, HEIGHT)
     .removeAlpha()
+    .linear(EXPOSURE, 0)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return scene;
+}
+
+/**
+ * A studio's photo as a camera in a dim studio exports it: 1920 × 1080, JPEG at quality 90,
+ * about 770 KB. The studio's scene with sensor noise from a seeded generator, so every run serves
+ * the same bytes.
+ */
+export async function cameraPhoto(studio: Studio): Promise<Buffer> {
+  const { data, info } = await studioScene(studio);
   const random = seededRandom(STUDIOS.indexOf(studio) + 1);
   // Close to a normal distribution of deviation 1: the sum of four uniform draws, centred and scaled.
   const normal = () => (random() + random() + random() + random() - 2) * Math.sqrt(3);
   for (let i = 0; i < data.length; i += 3) {
     const brightness = normal() * BRIGHTNESS_NOISE;
     for (let channel = 0; channel < 3; channel++) {
-      data[i + channel] = clamp(data[i + channel]! * EXPOSURE + brightness + normal() * COLOUR_NOISE);
+      data[i + channel] = clamp(data[i + channel]! + brightness + normal() * COLOUR_NOISE);
     }
   }
   return sharp(data, { raw: info }).jpeg({ quality: QUALITY }).toBuffer();

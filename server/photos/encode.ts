@@ -70,11 +70,20 @@ export async function encodePhoto(input: Buffer, kind: PhotoKind, limits: Encode
         // The portrait crop keeps the part of the photo that draws the eye (edges, saturation, skin).
         position: plan.crop === 'portrait' ? sharp.strategy.attention : 'centre',
       });
+      if (kind === 'slide') resized.blur(SLIDE_BLUR_SIGMA);
       renditions.push({ ...plan, format, bytes: await encoded(resized, format) });
     }
   }
   return renditions;
 }
+
+/**
+ * A slide is seen under the hero's shade, where a camera's grain is not, yet the grain is most of
+ * a picture's bytes (a dim studio's 607 × 1080 crop: 121 KiB in WebP, 24 KiB smoothed). A Gaussian
+ * blur of this deviation, in the picture's own pixels after resizing, smooths it away; it is the
+ * least sharp applies (0.5 leaves the picture as it was).
+ */
+const SLIDE_BLUR_SIGMA = 0.8;
 
 /** The hero's blue (`--blue`): what shows through a transparent slide. */
 const HERO_BLUE = '#0a2a66';
