@@ -127,6 +127,15 @@ const RETURNING_BUDGETS = MOBILE_BUDGETS.filter(({ key }) =>
   ['tbtMs', 'cls', 'performance', 'accessibility', 'bestPractices'].includes(key),
 );
 
+/** A returning visitor's main thread as free as a first visit's: its TBT at most this times the first visit's, in the same run. */
+const RETURNING_TBT_RATIO = 1.5;
+
+/** What a returning phone fetches with the backend's camera photos, in every run: in all, and of one slide's picture. */
+const PHOTO_BUDGETS: { label: string; bytes: (run: PhotoVisitFigures) => number; max: number }[] = [
+  { label: 'fetched ≤ 350 KiB', bytes: (run) => run.totalBytes, max: 350 * 1024 },
+  { label: 'each slide picture ≤ 100 KiB', bytes: (run) => run.largestSlidePictureBytes, max: 100 * 1024 },
+];
+
 /** One Lighthouse run: its report, and the main thread's long tasks in the trace it recorded. */
 async function lighthouse(
   url: string,
@@ -239,9 +248,11 @@ interface Site {
   /** The backend's photos: the pictures the page names, and the origin the browser must never ask. */
   photos?: { pictures: PagePictures; backendOrigin: string };
 }
+/** The first visit on the content file's slides: what a returning visitor's main thread is held to. */
+const FIRST_VISIT_SITE = 'content file';
 const startSite = async (name: SiteName): Promise<Site> => {
   if (name === 'content')
-    return { name: 'content file', server: await startServer({}, [], { stdout: 'discard' }), appModule: '' };
+    return { name: FIRST_VISIT_SITE, server: await startServer({}, [], { stdout: 'discard' }), appModule: '' };
   if (name === 'returning') {
     const server = await startServer({}, [], { stdout: 'discard' });
     return { name: 'returning, content file', server, appModule: '', headers: RETURNING };
@@ -449,6 +460,21 @@ for (const [key, m] of Object.entries(medians).filter(([key]) => key.startsWith(
     if (!held) missed++;
     return `${label}: ${value} ${held ? 'ok' : 'MISSED'}`;
   });
+  const firstVisit = medians[`mobile, ${FIRST_VISIT_SITE}`];
+  if (returningVisits.has(key) && firstVisit) {
+    const bound = firstVisit.tbtMs! * RETURNING_TBT_RATIO;
+    const held = m.tbtMs! <= bound;
+    if (!held) missed++;
+    verdicts.push(
+      `TBT ≤ ${RETURNING_TBT_RATIO}× the first visit's (${bound} ms): ${m.tbtMs} ${held ? 'ok' : 'MISSED'}`,
+    );
+  }
+  for (const { label, bytes, max } of photoResults[key] ? PHOTO_BUDGETS : []) {
+    const most = Math.max(...photoResults[key]!.map(bytes));
+    const held = most <= max;
+    if (!held) missed++;
+    verdicts.push(`${label}: at most ${kib(most)} KiB ${held ? 'ok' : 'MISSED'}`);
+  }
   console.log(`\nBudgets, ${key}: ${verdicts.join(' · ')}`);
 }
 

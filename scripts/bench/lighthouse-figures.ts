@@ -1,5 +1,5 @@
 /** The figures npm run bench:lighthouse reads out of one Lighthouse JSON report. */
-import { bytesByKind, bytesOfPhoto, type ByteKind, type Transfer } from './bytes-by-kind.ts';
+import { bytesByKind, bytesOfPhoto, kindOf, type ByteKind, type Transfer } from './bytes-by-kind.ts';
 import type { PagePictures } from './page-pictures.ts';
 
 export interface LighthouseReport {
@@ -181,6 +181,8 @@ export interface PhotoVisitFigures {
   byKind: Record<ByteKind | 'total', number>;
   /** The pictures of the first slide's photo, the one the page shows first. */
   firstSlideBytes: number;
+  /** The largest single picture of a slide the page fetched. */
+  largestSlidePictureBytes: number;
   /** The best-practices and accessibility audits that lowered their scores, each with what it names. */
   failingAudits: FailingAudit[];
 }
@@ -198,6 +200,7 @@ export function photoVisitFigures(report: LighthouseReport, pictures: PagePictur
     totalBytes: Math.round(report.audits['total-byte-weight']?.numericValue ?? NaN),
     byKind: bytesByKind(transfers),
     firstSlideBytes: pictures.slides[0] ? bytesOfPhoto(transfers, pictures.slides[0]) : 0,
+    largestSlidePictureBytes: Math.max(0, ...transfers.filter((t) => kindOf(t) === 'hero photos').map((t) => t.bytes)),
     failingAudits: (['best-practices', 'accessibility'] as const).flatMap((category) =>
       failingAudits(report, category).map((id) => ({
         category,

@@ -178,7 +178,7 @@ describe('a returning visit with the backend photos', () => {
     ]);
   });
 
-  it("reads Lighthouse's report: bytes, the first slide's, and the audits that lowered a score", () => {
+  it("reads Lighthouse's report: bytes, the first slide's, the largest slide picture's, and the audits that lowered a score", () => {
     const report: LighthouseReport = {
       categories: {
         performance: { score: 1 },
@@ -214,6 +214,7 @@ describe('a returning visit with the backend photos', () => {
       totalBytes: 550_700,
       byKind: bytesByKind(VISIT),
       firstSlideBytes: 86_000,
+      largestSlidePictureBytes: 300_000,
       failingAudits: [{ category: 'best-practices', id: 'image-size-responsive', items: [`${LOGO}-o64.png`] }],
     });
   });
