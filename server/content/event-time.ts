@@ -15,6 +15,15 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   return new Date(instant);
 }
 
+/**
+ * The broadcast's planned length in seconds, from its start to its end on its date in its zone:
+ * an hour less or more than the wall clocks say on a day the clocks change between them.
+ */
+export function plannedSeconds(event: { date: string; startTime: string; endTime: string; timeZone: string }): number {
+  const at = (time: string) => zonedTimeToUtc(event.date, time, event.timeZone).getTime();
+  return (at(event.endTime) - at(event.startTime)) / 1000;
+}
+
 /** The zone's offset from UTC at an instant, in milliseconds. */
 export function offsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

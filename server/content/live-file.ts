@@ -7,9 +7,9 @@ import { describeIssues, fieldName, formatFinding, type Finding } from './findin
 import { parseJsonSource } from './json-source.ts';
 import { languageCode, refuseWith } from './site-content.ts';
 import type { LiveRules } from './live-rules.ts';
-import { zonedTimeToUtc } from './event-time.ts';
+import { plannedSeconds } from './event-time.ts';
 import { checkLiveRecording, liveRecordingField } from './live-recording.ts';
-import { checkSchedule, liveTime, type LiveEventRules } from './live-schedule.ts';
+import { checkSchedule, liveTime } from './live-schedule.ts';
 import { checkLiveStream, liveStreamField } from './live-stream.ts';
 import { lengthProblem, TEXT_LIMITS } from './text-limits.ts';
 
@@ -119,7 +119,9 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
   const backup = checkLiveStream(parsed.data.stream, fields, rules.stream);
   problems.push(...backup.problems);
   warnings.push(...backup.warnings);
-  const length = timed.schedule ? (timed.schedule.end - timed.schedule.start) / 1000 : plannedLength(rules.event);
+  const length = timed.schedule
+    ? (timed.schedule.end - timed.schedule.start) / 1000
+    : rules.event && plannedSeconds(rules.event);
   const recorded = checkLiveRecording(parsed.data.recording, fields, rules.stream, length);
   problems.push(...recorded.problems);
   warnings.push(...recorded.warnings);
@@ -136,13 +138,6 @@ export function checkLiveValue(value: unknown, fields: LiveFields, rules: LiveRu
     problems,
     warnings,
   };
-}
-
-/** The broadcast's length in seconds as the content file plans it, or null while unknown. */
-function plannedLength(event: LiveEventRules | null): number | null {
-  if (!event) return null;
-  const at = (time: string) => zonedTimeToUtc(event.date, time, event.timeZone).getTime();
-  return (at(event.endTime) - at(event.startTime)) / 1000;
 }
 
 /**

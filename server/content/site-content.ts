@@ -32,7 +32,7 @@ import { LANGUAGE_CODE_PATTERN, type Language, type LanguageInfo } from '../../s
 import { LOCALES_DIR } from '../config/paths.ts';
 import { readLanguages } from './languages.ts';
 import { EVENT_STATUSES } from '../../shared/event-clock.ts';
-import { isTimeZone, zonedTimeToUtc } from './event-time.ts';
+import { isTimeZone, plannedSeconds, zonedTimeToUtc } from './event-time.ts';
 import { eventDisplayIn, utcOffsetMinutes } from './event-display.ts';
 import { slideStudioProblems } from './slide-studios.ts';
 import { programmeProblems } from './programme.ts';
@@ -238,14 +238,13 @@ export const recordingFields = z.strictObject({
 /** What the recording's check reads: the event's times and where the recording begins. */
 const recordingCheckedParts = z.object({
   event: z.object({
+    date: z.string().regex(new RegExp(DATE_PATTERN)),
     startTime: z.string().regex(new RegExp(TIME_PATTERN)),
     endTime: z.string().regex(new RegExp(TIME_PATTERN)),
+    timeZone: z.string().refine(isTimeZone),
   }),
   video: z.object({ recording: z.object({ beginsAt: z.string().regex(BROADCAST_MOMENT).optional() }).optional() }),
 });
-
-/** Minutes into the day of a wall-clock time like 18:15. */
-const timeOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** What the programme's checks read: the event's times, the segments, the studios' ids and names. */
 const programmeCheckedParts = z.object({
@@ -425,8 +424,7 @@ export const contentSchema = z
     ({ event, video }, ctx) => {
       const beginsAt = video.recording?.beginsAt;
       if (beginsAt === undefined) return;
-      const length = (timeOf(event.endTime) - timeOf(event.startTime)) * 60;
-      if (broadcastSeconds(beginsAt) >= length)
+      if (broadcastSeconds(beginsAt) >= plannedSeconds(event))
         ctx.addIssue({
           code: 'custom',
           path: ['video', 'recording', 'beginsAt'],

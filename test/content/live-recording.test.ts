@@ -140,13 +140,14 @@ describe('the recording in the content file, named ahead', () => {
     editedContent((file) => {
       file.video.recording = recording;
     });
-  const text = (recording: Record<string, unknown>) => {
+  const text = (recording: Record<string, unknown>, edit?: (file: Record<string, any>) => void) => {
     const file = JSON.parse(readFileSync(DEFAULT_CONTENT_PATH, 'utf8')) as Record<string, any>;
     file.video.recording = recording;
+    edit?.(file);
     return JSON.stringify(file, null, 2);
   };
-  const problemsOf = (recording: Record<string, unknown>) =>
-    checkContentText(text(recording), Date.parse('2026-11-25T00:00:00Z')).problems.map(({ message }) => message);
+  const problemsOf = (recording: Record<string, unknown>, edit?: (file: Record<string, any>) => void) =>
+    checkContentText(text(recording, edit), Date.parse('2026-11-25T00:00:00Z')).problems.map(({ message }) => message);
 
   it('is formed as the live state’s, its origin one the page lets frames come from', () => {
     const site = named({ embedUrl: 'https://player.vimeo.com/video/76979871', beginsAt: '2:00' });
@@ -171,5 +172,17 @@ describe('the recording in the content file, named ahead', () => {
       'video.recording.beginsAt "3:30:00" is not within the broadcast, from event.startTime to event.endTime: the recording begins at a moment of the broadcast',
     ]);
     expect(problemsOf({ embedUrl: RECORDING, beginsAt: '3:29:59' })).toEqual([]);
+  });
+
+  it('is held to the broadcast as long as it is in its zone, on a day the clocks change', () => {
+    // Vienna's clocks go from 02:00 to 03:00 on 2027-03-28: 01:00 to 04:00 is two hours long.
+    const springForward = (file: Record<string, any>) => {
+      Object.assign(file.event, { date: '2027-03-28', startTime: '01:00', endTime: '04:00' });
+      delete file.programme;
+    };
+    expect(problemsOf({ embedUrl: RECORDING, beginsAt: '1:59:59' }, springForward)).toEqual([]);
+    expect(problemsOf({ embedUrl: RECORDING, beginsAt: '2:30:00' }, springForward)).toEqual([
+      'video.recording.beginsAt "2:30:00" is not within the broadcast, from event.startTime to event.endTime: the recording begins at a moment of the broadcast',
+    ]);
   });
 });
