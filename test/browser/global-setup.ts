@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import buildOnce from '../global-setup.ts';
+import { buildProduction } from '../../scripts/harness/build.ts';
 import { assertEngine, currentEngineName } from './driver/engines.ts';
 import { EVIDENCE_ROOT } from './evidence.ts';
 import { SUITE_PREPARED } from '../../scripts/harness/suite-parts.ts';
@@ -15,5 +15,5 @@ export default function setup() {
   assertEngine[engine]();
   if (process.env[SUITE_PREPARED]) return;
   rmSync(path.join(EVIDENCE_ROOT, engine), { recursive: true, force: true });
-  buildOnce();
+  buildProduction();
 }

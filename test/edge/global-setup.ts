@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import buildOnce from '../global-setup.ts';
+import { buildProduction } from '../../scripts/harness/build.ts';
 
 /** Fails the whole suite at once, with one line, when a cache is not installed; then builds. */
 export default function setup() {
@@ -12,5 +12,5 @@ export default function setup() {
       throw new Error(`${binary} is not installed: apt-get install -y varnish nginx (the edge suite never skips)`);
     }
   }
-  buildOnce();
+  buildProduction();
 }
