@@ -23,6 +23,8 @@ interface Props {
   className: string;
   /** In the button's place, this sentence: there is nothing to load (a stream called off). */
   closed?: string | null;
+  /** Called once a frame is in the page (clicked, or loaded at once), before it has loaded, and again for another address. */
+  onFrame?: () => void;
 }
 
 /**
@@ -47,6 +49,7 @@ export function ClickToLoadFrame({
   boxClassName,
   className,
   closed,
+  onFrame,
 }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -65,9 +68,15 @@ export function ClickToLoadFrame({
     if (clicked && loads) frameRef.current?.focus();
   }, [clicked, loads]);
 
+  const shown = loads ? frame(clicked) : null;
+  const shownAddress = shown?.src;
+  useEffect(() => {
+    if (shownAddress) onFrame?.();
+  }, [shownAddress, onFrame]);
+
   let inBox: ReactNode;
-  if (loads) {
-    const { title, ...attributes } = frame(clicked);
+  if (shown) {
+    const { title, ...attributes } = shown;
     // Another address (a backup stream, another language, another studio's map) makes a new frame:
     // navigating the one there would add an entry to the visitor's history.
     inBox = <iframe {...attributes} key={attributes.src} ref={frameRef} title={title} className={className} />;

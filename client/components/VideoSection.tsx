@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROADCAST_MOMENTS, broadcastTextKey, type BroadcastText } from '../../shared/broadcast-texts.ts';
 import { effectiveRecording, effectiveVideo, eventDisplayWithLive } from '../../shared/live-state.ts';
@@ -24,8 +24,8 @@ export function VideoSection() {
   const { language } = useLanguage();
   const { content, live } = useAppData();
   const moment = useBroadcastMoment();
-  // The player whose frame has loaded, by its address: neither the end (the stream lags the studio
-  // by up to half a minute) nor a recording named later interrupts it.
+  // The player whose frame is in the page, by its address, loaded or still loading: neither the end
+  // (the stream lags the studio by up to half a minute) nor a recording named later interrupts it.
   const [loaded, setLoaded] = useState<string | null>(null);
   // A backup stream the event team names on the day takes the player's place, behind the same
   // placeholder, and so does the recording once the broadcast has ended.
@@ -36,6 +36,7 @@ export function VideoSection() {
   const video: PublicVideo = recording && !streamKept ? recording : stream;
   // The section speaks of what it shows: the ended stream while that player stays.
   const shown = moment === 'recording' && streamKept ? 'after' : moment;
+  const keepPlayer = useCallback(() => setLoaded(video.embedUrl), [video.embedUrl]);
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
   const said = (key: string | null) => key && t(key, { provider, date, time });
@@ -84,8 +85,8 @@ export function VideoSection() {
           allow: 'autoplay; encrypted-media; picture-in-picture; fullscreen',
           referrerPolicy: 'strict-origin-when-cross-origin',
           loading: 'lazy',
-          onLoad: () => setLoaded(video.embedUrl),
         })}
+        onFrame={keepPlayer}
         loadLabel={playLabel ?? ''}
         link={{ href: video.watchUrl, label: text('providerLink') ?? '' }}
         closed={streamKept ? null : text('playerClosed')}
