@@ -23,7 +23,7 @@ interface Props {
   className: string;
   /** In the button's place, this sentence: there is nothing to load (a stream called off). */
   closed?: string | null;
-  /** Called once a frame is in the page (clicked, or loaded at once), before it has loaded, and again for another address. */
+  /** Called once a frame is in the page (clicked, or loaded at once), before it has loaded; again for another address. */
   onFrame?: () => void;
 }
 

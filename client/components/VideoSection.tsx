@@ -26,17 +26,17 @@ export function VideoSection() {
   const moment = useBroadcastMoment();
   // The player whose frame is in the page, by its address, loaded or still loading: neither the end
   // (the stream lags the studio by up to half a minute) nor a recording named later interrupts it.
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const [framed, setFramed] = useState<string | null>(null);
   // A backup stream the event team names on the day takes the player's place, behind the same
   // placeholder, and so does the recording once the broadcast has ended.
   const stream = effectiveVideo(live, content.video);
   const ended = moment === 'after' || moment === 'awaiting' || moment === 'recording';
-  const streamKept = ended && loaded === stream.embedUrl;
+  const streamKept = ended && framed === stream.embedUrl;
   const recording = moment === 'recording' ? effectiveRecording(live, content) : null;
   const video: PublicVideo = recording && !streamKept ? recording : stream;
   // The section speaks of what it shows: the ended stream while that player stays.
   const shown = moment === 'recording' && streamKept ? 'after' : moment;
-  const keepPlayer = useCallback(() => setLoaded(video.embedUrl), [video.embedUrl]);
+  const keepPlayer = useCallback(() => setFramed(video.embedUrl), [video.embedUrl]);
   const { date, time } = eventDisplayWithLive(content, live, language);
   const provider = video.provider.name;
   const said = (key: string | null) => key && t(key, { provider, date, time });

@@ -14,20 +14,19 @@ const EXPOSURE = 0.6;
 /**
  * The sensor's noise at the high sensitivity a dim studio needs, as standard deviations in levels
  * of 255: on the brightness, and on each colour on its own. The shipped drawings are flat colour,
- * and this grain is what makes a camera's photo large: each studio’s JPEG is 760–780 KB.
+ * and this grain is what makes a camera's photo large: each studio's JPEG is 760–780 KB.
  */
 const BRIGHTNESS_NOISE = 10;
 const COLOUR_NOISE = 6;
 
 /** A studio's scene as a dim studio lights it: the shipped slide, darkened, 1920 × 1080, without grain. */
 export async function studioScene(studio: Studio): Promise<{ data: Buffer; info: OutputInfo }> {
-  const scene = await sharp(path.join(PUBLIC_DIR, 'images/hero', `${studio}-2400.jpg`))
+  return sharp(path.join(PUBLIC_DIR, 'images/hero', `${studio}-2400.jpg`))
     .resize(WIDTH, HEIGHT)
     .removeAlpha()
     .linear(EXPOSURE, 0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return scene;
 }
 
 /**

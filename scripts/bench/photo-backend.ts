@@ -11,7 +11,8 @@ export interface PhotoBackend {
 
 /**
  * A Supabase stand-in on a loopback port of its own (another origin than the site's) serving the
- * hero's slides as a camera's 1920 × 1080 JPEGs of about 770 KB each, as grainy as a dim studio's, and a 64 × 64 PNG logo.
+ * hero's slides as a camera's 1920 × 1080 JPEGs of about 770 KB each, as grainy as a dim
+ * studio's, and a 64 × 64 PNG logo.
  */
 export async function startPhotoBackend(): Promise<PhotoBackend> {
   const backend = await startFakeSupabase();

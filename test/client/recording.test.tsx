@@ -103,7 +103,7 @@ describe('the recording on a page open at the end', () => {
     serveLiveStates(ENDED, ENDED, NAMED);
     const { root } = renderApp({ language: 'en', live: ENDED, livePollSeconds: 30 });
     click(video().querySelector('button'));
-    // Its frame has not fired \`load\` when the end comes: a player clicked seconds before it.
+    // Its frame has not fired `load` when the end comes: a player clicked seconds before it.
     const playing = frame()!;
 
     // The end: the stream lags the studios, and its last words still play.
