@@ -28,7 +28,7 @@ export function StudioPicker() {
 
   const studio = studios.find((s) => s.id === selectedId) ?? studios[0]!;
   return (
-    <section className="section" aria-labelledby="location-heading">
+    <section className="section section--location" aria-labelledby="location-heading">
       <h2 id="location-heading">{t('location.heading')}</h2>
       <p className="section__intro">{t('location.intro')}</p>
       <div className="picker">

@@ -9,7 +9,7 @@ export function StudioShowcase() {
   const { language } = useLanguage();
   const { content } = useAppData();
   return (
-    <section className="section" aria-labelledby="studios-heading">
+    <section className="section section--studios" aria-labelledby="studios-heading">
       <h2 id="studios-heading">{t('studios.heading')}</h2>
       <p className="section__intro">{t('studios.intro')}</p>
       <ul className="studio-grid">

@@ -51,6 +51,12 @@ export async function wcagViolations(visitor: Visitor): Promise<Violation[]> {
     undefined,
     { timeout: 20_000, what: "the hero's slides" },
   );
+  await scrollThrough(visitor);
+  return axeViolations(visitor, WCAG_22_AA);
+}
+
+/** Scrolls the page from top to bottom and back, without smooth scrolling, a frame at each step: every section is laid out once. */
+export async function scrollThrough(visitor: Visitor): Promise<void> {
   await visitor.evaluate(async () => {
     document.documentElement.style.scrollBehavior = 'auto';
     for (let y = 0; y < document.body.scrollHeight; y += 400) {
@@ -59,5 +65,4 @@ export async function wcagViolations(visitor: Visitor): Promise<Violation[]> {
     }
     window.scrollTo(0, 0);
   });
-  return axeViolations(visitor, WCAG_22_AA);
 }
