@@ -125,7 +125,7 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
       `\nResident memory grew ${verdict.slopeMbPerMinute} MB a minute from minute ${SLOPE_FROM_MINUTE} to ${minutes} (least squares over ${samples.length} samples; target < ${SLOPE_TARGET_MB_PER_MINUTE}): ${verdict.slopeHeld ? 'met' : 'NOT MET'}`,
     );
     console.log(
-      `Peak ${verdict.peakMb} MB = ${verdict.peakPercentOfLimit} % of the manifest's limit of ${limit.quantity} (target < ${PEAK_SHARE_TARGET * 100} %): ${verdict.peakHeld ? 'met' : 'NOT MET'}`,
+      `Peak ${verdict.peakMb} MB at minute ${verdict.peakMinute} = ${verdict.peakPercentOfLimit} % of the manifest's limit of ${limit.quantity} (target < ${PEAK_SHARE_TARGET * 100} %): ${verdict.peakHeld ? 'met' : 'NOT MET'}`,
     );
     if (!verdict.slopeHeld) failures.push(`memory grew ${verdict.slopeMbPerMinute} MB a minute`);
     if (!verdict.peakHeld) failures.push(`peak memory was ${verdict.peakPercentOfLimit} % of the limit`);

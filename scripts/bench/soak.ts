@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident memory at one moment of a long run. */
 export interface RssSample {
@@ -8,16 +8,44 @@ export interface RssSample {
 }
 
 /**
- * Samples a process's resident memory (from /proc) every `everyMs` until stopped; `peek` gives
- * the latest in MB, `stop` all of them.
+ * What a process and the processes it started hold in memory, in kB, as a container's limit
+ * counts them: its resident memory, and what each descendant holds alone (its private pages;
+ * the pages it shares, such as Node's own code, are counted in the first). The server's
+ * descendant is its photo encoder, while it runs.
+ */
+export function treeResidentKb(pid: number, proc = '/proc'): number {
+  const kbIn = (file: string, name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
+  const childrenOf = (of: number): number[] =>
+    readdirSync(`${proc}/${of}/task`).flatMap((task) => {
+      try {
+        return readFileSync(`${proc}/${of}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      } catch {
+        return []; // the thread has ended
+      }
+    });
+  const descendantsKb = (of: number): number =>
+    childrenOf(of).reduce((sum, child) => {
+      try {
+        const rollup = `${proc}/${child}/smaps_rollup`;
+        return sum + kbIn(rollup, 'Private_Clean') + kbIn(rollup, 'Private_Dirty') + descendantsKb(child);
+      } catch {
+        return sum; // the child has ended
+      }
+    }, 0);
+  return kbIn(`${proc}/${pid}/status`, 'VmRSS') + descendantsKb(pid);
+}
+
+/**
+ * Samples the resident memory of a process and those it started (treeResidentKb) every
+ * `everyMs` until stopped; `peek` gives the latest in MB, `stop` all of them.
  */
 export function sampleRss(pid: number, everyMs: number): { peek: () => number; stop: () => RssSample[] } {
   const started = performance.now();
   const samples: RssSample[] = [];
   const sample = () => {
     try {
-      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      samples.push({ minute: (performance.now() - started) / 60_000, rssMb: kb / 1024 });
+      samples.push({ minute: (performance.now() - started) / 60_000, rssMb: treeResidentKb(pid) / 1024 });
     } catch {
       // The process is gone: the samples so far stand.
     }
@@ -68,6 +96,8 @@ export interface SoakVerdict {
   slopeMbPerMinute: number;
   slopeHeld: boolean;
   peakMb: number;
+  /** When the peak came, in minutes since the load began. */
+  peakMinute: number;
   /** Peak as a percentage of the limit. */
   peakPercentOfLimit: number;
   peakHeld: boolean;
@@ -76,11 +106,13 @@ export interface SoakVerdict {
 /** Judges a soak's samples against its targets. */
 export function judgeSoak(samples: RssSample[], targets: SoakTargets): SoakVerdict {
   const slope = slopeMbPerMinute(samples, targets.fromMinute, targets.toMinute);
-  const peakMb = Math.max(...samples.map((s) => s.rssMb));
+  const peak = samples.reduce((highest, s) => (s.rssMb > highest.rssMb ? s : highest));
+  const peakMb = peak.rssMb;
   return {
     slopeMbPerMinute: Math.round(slope * 100) / 100,
     slopeHeld: slope < targets.slopeMbPerMinute,
     peakMb: Math.round(peakMb * 10) / 10,
+    peakMinute: Math.round(peak.minute * 10) / 10,
     peakPercentOfLimit: Math.round((peakMb / targets.limitMib) * 1000) / 10,
     peakHeld: peakMb < targets.limitMib * targets.peakShare,
   };

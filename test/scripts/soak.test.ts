@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { wrkMixScript } from '../../scripts/bench/load.ts';
-import { judgeSoak, minuteMarks, slopeMbPerMinute, type RssSample } from '../../scripts/bench/soak.ts';
+import { judgeSoak, minuteMarks, slopeMbPerMinute, treeResidentKb, type RssSample } from '../../scripts/bench/soak.ts';
 import { madePictures, visitorsMix } from '../../scripts/bench/soak-run.ts';
 
 /** A sample every 2 s for `minutes`, from `rss(minute)`. */
@@ -30,7 +32,12 @@ describe("the soak's judgement of resident memory", () => {
 
   it('judges the peak against 75 % of the limit', () => {
     const flat = (peak: number) => samplesOf(10, (m) => (Math.abs(m - 5) < 0.01 ? peak : 150));
-    expect(judgeSoak(flat(203), TARGETS)).toMatchObject({ peakMb: 203, peakPercentOfLimit: 74.6, peakHeld: true });
+    expect(judgeSoak(flat(203), TARGETS)).toMatchObject({
+      peakMb: 203,
+      peakMinute: 5,
+      peakPercentOfLimit: 74.6,
+      peakHeld: true,
+    });
     expect(judgeSoak(flat(205), TARGETS)).toMatchObject({ peakHeld: false });
   });
 
@@ -85,5 +92,25 @@ describe("the soak's pictures", () => {
         .map((request) => request.path)
         .slice(-2),
     ).toEqual(pictures);
+  });
+});
+
+// The container's limit counts the server's photo encoder too, a process of its own.
+describe("the soak's memory of the server", () => {
+  it('counts what a process it started holds alone', async () => {
+    const alone = treeResidentKb(process.pid);
+    const child = spawn(
+      process.execPath,
+      ['-e', 'globalThis.held = Buffer.alloc(64 * 1024 * 1024, 1); console.log("held"); setTimeout(() => {}, 60_000)'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await once(child.stdout!, 'data');
+      // Its 64 MiB written page by page, and its own heap; not Node's code, which this process maps too.
+      expect(treeResidentKb(process.pid) - alone).toBeGreaterThan(64 * 1024);
+      expect(treeResidentKb(process.pid) - alone).toBeLessThan(64 * 1024 + 40 * 1024);
+    } finally {
+      child.kill();
+    }
   });
 });
