@@ -83,6 +83,18 @@ describe('the photo encoder, a process of its own', () => {
     expect(encodersMarked(mark)).not.toEqual([first]);
   });
 
+  it('runs with one malloc arena, whatever the server runs with', async () => {
+    const server = process.env.MALLOC_ARENA_MAX;
+    process.env.MALLOC_ARENA_MAX = '2';
+    try {
+      const telling = encoder({ module: fixture('environment-encoder.ts') });
+      await expect(telling.encode(await smallPhoto(), 'slide')).rejects.toThrow('MALLOC_ARENA_MAX=1');
+    } finally {
+      if (server === undefined) delete process.env.MALLOC_ARENA_MAX;
+      else process.env.MALLOC_ARENA_MAX = server;
+    }
+  });
+
   it('fails only the photo it was making when it crashes, and the next photo starts another', async () => {
     const crashing = encoder({ module: fixture('crashing-encoder.ts') });
     await expect(crashing.encode(await smallPhoto(), 'slide')).rejects.toThrow('the photo encoder stopped (SIGSEGV)');
