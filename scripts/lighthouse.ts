@@ -6,8 +6,9 @@
  * slides and once on a server whose backend, on an origin of its own, serves a camera's photos
  * (1920 × 1080 JPEGs of about 770 KB, as grainy as a dim studio's) and a 64 × 64 logo, once the
  * server has made its pictures of them. Prints each run with the main thread's long tasks in the
- * browser's trace, the medians with the largest contentful paint's element and breakdown and the long tasks by kind, the budgets,
- * the returning visit's bytes by kind and failing best-practices audits, and writes
+ * browser's trace, the medians with the largest contentful paint's element and breakdown and the
+ * long tasks by kind, the budgets, the returning visit's bytes by kind and failing best-practices
+ * audits, and writes
  * bench-results/lighthouse.json. Exits with 1 when a mobile budget is missed (a returning
  * visitor's: TBT, CLS and the scores).
  *

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface PeakMemory {
   /** Highest resident memory seen, in MB. */
@@ -31,4 +31,33 @@ export function watchPeakRss(pid: number): () => PeakMemory {
     sample();
     return { rssMb: mb(peakRssKb), anonMb: mb(peakAnonKb) };
   };
+}
+
+/**
+ * What a process and the processes it started hold in memory, in kB, as a container's limit
+ * counts them: its resident memory, and what each descendant holds alone (its private pages;
+ * the pages it shares, such as Node's own code, are counted in the first). The server's
+ * descendant is its photo encoder, while it runs.
+ */
+export function treeResidentKb(pid: number): number {
+  const kbIn = (file: string, name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
+  const childrenOf = (of: number): number[] =>
+    readdirSync(`/proc/${of}/task`).flatMap((task) => {
+      try {
+        return readFileSync(`/proc/${of}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      } catch {
+        return []; // the thread has ended
+      }
+    });
+  const descendantsKb = (of: number): number =>
+    childrenOf(of).reduce((sum, child) => {
+      try {
+        const rollup = `/proc/${child}/smaps_rollup`;
+        return sum + kbIn(rollup, 'Private_Clean') + kbIn(rollup, 'Private_Dirty') + descendantsKb(child);
+      } catch {
+        return sum; // the child has ended
+      }
+    }, 0);
+  return kbIn(`/proc/${pid}/status`, 'VmRSS') + descendantsKb(pid);
 }

@@ -1,39 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { treeResidentKb } from './memory.ts';
 
 /** Resident memory at one moment of a long run. */
 export interface RssSample {
   /** Minutes since the load began. */
   minute: number;
   rssMb: number;
-}
-
-/**
- * What a process and the processes it started hold in memory, in kB, as a container's limit
- * counts them: its resident memory, and what each descendant holds alone (its private pages;
- * the pages it shares, such as Node's own code, are counted in the first). The server's
- * descendant is its photo encoder, while it runs.
- */
-export function treeResidentKb(pid: number, proc = '/proc'): number {
-  const kbIn = (file: string, name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
-  const childrenOf = (of: number): number[] =>
-    readdirSync(`${proc}/${of}/task`).flatMap((task) => {
-      try {
-        return readFileSync(`${proc}/${of}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-      } catch {
-        return []; // the thread has ended
-      }
-    });
-  const descendantsKb = (of: number): number =>
-    childrenOf(of).reduce((sum, child) => {
-      try {
-        const rollup = `${proc}/${child}/smaps_rollup`;
-        return sum + kbIn(rollup, 'Private_Clean') + kbIn(rollup, 'Private_Dirty') + descendantsKb(child);
-      } catch {
-        return sum; // the child has ended
-      }
-    }, 0);
-  return kbIn(`${proc}/${pid}/status`, 'VmRSS') + descendantsKb(pid);
 }
 
 /**

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { wrkMixScript } from '../../scripts/bench/load.ts';
-import { judgeSoak, minuteMarks, slopeMbPerMinute, treeResidentKb, type RssSample } from '../../scripts/bench/soak.ts';
+import { treeResidentKb } from '../../scripts/bench/memory.ts';
+import { judgeSoak, minuteMarks, slopeMbPerMinute, type RssSample } from '../../scripts/bench/soak.ts';
 import { madePictures, visitorsMix } from '../../scripts/bench/soak-run.ts';
 
 /** A sample every 2 s for `minutes`, from `rss(minute)`. */
