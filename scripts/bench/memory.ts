@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 export interface PeakMemory {
-  /** Highest resident memory seen, in MB. */
+  /** Highest resident memory seen, in MB: the process's and its descendants' (treeMemoryKb). */
   rssMb: number;
   /**
    * Highest anonymous part of it (heap, stacks, buffers), in MB. The rest is mostly the node
@@ -10,15 +10,15 @@ export interface PeakMemory {
   anonMb: number;
 }
 
-/** Samples a process's resident memory every 50 ms (from /proc) until stopped; returns the peaks. */
+/** Samples a process's memory, with the processes it started, every 50 ms until stopped; returns the peaks. */
 export function watchPeakRss(pid: number): () => PeakMemory {
   let peakRssKb = 0;
   let peakAnonKb = 0;
   const sample = () => {
     try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      peakRssKb = Math.max(peakRssKb, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0));
-      peakAnonKb = Math.max(peakAnonKb, Number(/RssAnon:\s+(\d+) kB/.exec(status)?.[1] ?? 0));
+      const { residentKb, anonymousKb } = treeMemoryKb(pid);
+      peakRssKb = Math.max(peakRssKb, residentKb);
+      peakAnonKb = Math.max(peakAnonKb, anonymousKb);
     } catch {
       // The process is gone; the peaks so far stand.
     }
@@ -37,11 +37,10 @@ export function watchPeakRss(pid: number): () => PeakMemory {
  * What a process and the processes it started hold in memory, in kB, as a container's limit
  * counts them: its resident memory, and what each descendant holds alone (its private pages;
  * the pages it shares, such as Node's own code, are counted in the first). The server's
- * descendant is its photo encoder, while it runs.
+ * descendant is its photo encoder, while it runs. `anonymousKb` is the anonymous part of each.
  */
-export function treeResidentKb(pid: number): number {
-  const kbIn = (file: string, name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
+export function treeMemoryKb(pid: number): { residentKb: number; anonymousKb: number } {
+  const kbIn = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
   const childrenOf = (of: number): number[] =>
     readdirSync(`/proc/${of}/task`).flatMap((task) => {
       try {
@@ -50,14 +49,20 @@ export function treeResidentKb(pid: number): number {
         return []; // the thread has ended
       }
     });
-  const descendantsKb = (of: number): number =>
-    childrenOf(of).reduce((sum, child) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const total = { residentKb: kbIn(status, 'VmRSS'), anonymousKb: kbIn(status, 'RssAnon') };
+  const addDescendants = (of: number) => {
+    for (const child of childrenOf(of)) {
       try {
-        const rollup = `/proc/${child}/smaps_rollup`;
-        return sum + kbIn(rollup, 'Private_Clean') + kbIn(rollup, 'Private_Dirty') + descendantsKb(child);
+        const rollup = readFileSync(`/proc/${child}/smaps_rollup`, 'utf8');
+        total.residentKb += kbIn(rollup, 'Private_Clean') + kbIn(rollup, 'Private_Dirty');
+        total.anonymousKb += kbIn(rollup, 'Anonymous');
+        addDescendants(child);
       } catch {
-        return sum; // the child has ended
+        // the child has ended
       }
-    }, 0);
-  return kbIn(`/proc/${pid}/status`, 'VmRSS') + descendantsKb(pid);
+    }
+  };
+  addDescendants(pid);
+  return total;
 }

@@ -1,4 +1,4 @@
-import { treeResidentKb } from './memory.ts';
+import { treeMemoryKb } from './memory.ts';
 
 /** Resident memory at one moment of a long run. */
 export interface RssSample {
@@ -8,7 +8,7 @@ export interface RssSample {
 }
 
 /**
- * Samples the resident memory of a process and those it started (treeResidentKb) every
+ * Samples the resident memory of a process and those it started (treeMemoryKb) every
  * `everyMs` until stopped; `peek` gives the latest in MB, `stop` all of them.
  */
 export function sampleRss(pid: number, everyMs: number): { peek: () => number; stop: () => RssSample[] } {
@@ -16,7 +16,7 @@ export function sampleRss(pid: number, everyMs: number): { peek: () => number; s
   const samples: RssSample[] = [];
   const sample = () => {
     try {
-      samples.push({ minute: (performance.now() - started) / 60_000, rssMb: treeResidentKb(pid) / 1024 });
+      samples.push({ minute: (performance.now() - started) / 60_000, rssMb: treeMemoryKb(pid).residentKb / 1024 });
     } catch {
       // The process is gone: the samples so far stand.
     }
