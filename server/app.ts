@@ -12,6 +12,7 @@ import { connectBackend, type BackendConnection } from './backend/connection.ts'
 import { backendHeroSource } from './hero/from-backend.ts';
 import { embeddedHeroSource } from './hero/from-content.ts';
 import type { HeroSource, HeroSourceOptions } from './hero/hero-source.ts';
+import { makeStartPictures, START_PICTURES_TIMEOUT_MS } from './hero/start-pictures.ts';
 import { withPhotos } from './hero/with-photos.ts';
 import { heroPhotos } from './photos/hero-photos.ts';
 import { photoRoute } from './photos/photo-route.ts';
@@ -69,6 +70,11 @@ export function createApp(appDeps: AppDeps): RequestListener {
   const made =
     appDeps.heroSource || appDeps.photos === false ? null : heroPhotos(config, appDeps.content, cacheOptions);
   const heroSource = appDeps.heroSource ?? madeHeroSource(config, appDeps.content, backend, cacheOptions, made);
+  // The backend's photos are shown once made: a replica makes the hero's before it takes visitors.
+  if (made && backend)
+    appDeps.readiness.holdUntil(
+      makeStartPictures(heroSource, made, { timeoutMs: START_PICTURES_TIMEOUT_MS, logger: appDeps.logger }),
+    );
   const liveSource =
     appDeps.liveSource ??
     (backend

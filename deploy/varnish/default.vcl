@@ -37,7 +37,8 @@ backend landing {
     .connect_timeout = 2s;
     .first_byte_timeout = 15s;
     .between_bytes_timeout = 10s;
-    # Readiness: 503 from the moment the server starts shutting down, so kept copies stand in.
+    # Readiness: 503 while a server makes its hero's pictures at start, and from the moment it
+    # starts shutting down, so kept copies stand in.
     .probe = {
         .url = "/readyz";
         .interval = 1s;

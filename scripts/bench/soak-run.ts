@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeBody } from '../harness/content-coding.ts';
 import { APP_ROOT } from '../../server/config/paths.ts';
-import { startServer } from '../harness/server-process.ts';
+import { startServer, waitUntilServing } from '../harness/server-process.ts';
 import { imageEnvironment, imageNodeArgs, manifestMemoryLimit } from './image-server.ts';
 import { runWrkMix, unexpectedAnswers, type MixedRequest } from './load.ts';
 import { judgeSoak, minuteMarks, sampleRss } from './soak.ts';
@@ -63,10 +63,11 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
   const outDir = path.join(APP_ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
 
-  // The backend's photos as a camera exports them: the server makes their pictures while the
-  // load runs, the memory that takes included.
+  // The backend's photos as a camera exports them: the server makes their pictures before it
+  // reports ready, as a replica does at start, and the load waits for that, as a load balancer does.
   const { backend } = await startPhotoBackend();
   const env = imageEnvironment();
+  const startedAt = performance.now();
   const server = await startServer(
     {
       ...env,
@@ -79,7 +80,10 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
   );
   const failures: string[] = [];
   try {
-    await fetchRaw(`${server.url}/api/hero-slides`);
+    // From the start: the pictures made before the server reports ready count too.
+    const sampler = sampleRss(server.child.pid!, SAMPLE_EVERY_MS);
+    await waitUntilServing(`${server.url}/readyz`, 60_000);
+    console.log(`The server reported ready ${((performance.now() - startedAt) / 1000).toFixed(1)} s after its start`);
     const pageNow = async () => {
       const page = await fetchRaw(`${server.url}/`, ACCEPT_ENCODING);
       return decodeBody(page.body, page.headers['content-encoding']).toString();
@@ -95,7 +99,6 @@ export async function runSoak({ minutes, connections }: { minutes: number; conne
         .join(' ')}`,
     );
 
-    const sampler = sampleRss(server.child.pid!, SAMPLE_EVERY_MS);
     const perMinute: { minute: number; requestsPerSecond: number; socketErrors: number }[] = [];
     for (let minute = 1; minute <= minutes; minute++) {
       if (!pictures.length) {

@@ -22,7 +22,8 @@ export function sampleRss(pid: number, everyMs: number): { peek: () => number; s
     }
   };
   sample();
-  const timer = setInterval(sample, everyMs);
+  // Never what keeps the process alive: a soak that failed ends without stopping it.
+  const timer = setInterval(sample, everyMs).unref();
   return {
     peek: () => samples.at(-1)?.rssMb ?? 0,
     stop: () => {

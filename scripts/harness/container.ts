@@ -93,17 +93,3 @@ export async function runContainer({ env = {}, publish, command = [] }: Containe
     remove: async () => void (await podman(['rm', '-f', '-t', '0', id])),
   };
 }
-
-/** Waits until `url` answers 200, or throws after `timeoutMs`. */
-export async function waitUntilServing(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -215,3 +215,17 @@ function killWithTestProcess(child: ChildProcess): void {
   process.once('exit', kill);
   child.once('exit', () => process.off('exit', kill));
 }
+
+/** Waits until `url` answers 200 (a server's /readyz once it takes visitors), or throws after `timeoutMs`. */
+export async function waitUntilServing(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

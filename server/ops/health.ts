@@ -1,9 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import { Router } from 'express';
 
-/** Whether the server takes new work: true until shutdown begins, then false for good. */
+/**
+ * Whether the server takes new work: true until shutdown begins, then false for good. Start-up
+ * work may hold the readiness probe back meanwhile (holdUntil): answers are served, but the load
+ * balancer sends no visitors yet.
+ */
 export interface Readiness {
   readonly ready: boolean;
+  /** Start-up work is still under way: the readiness probe answers 503. */
+  readonly starting: boolean;
+  /** Holds the readiness probe at 503 until `work` settles, fulfilled or not. */
+  holdUntil(work: Promise<unknown>): void;
   /** Shutdown has begun: readiness fails and every answer not yet started closes its connection. */
   drain(): void;
   onDrain(listener: () => void): void;
@@ -11,10 +19,19 @@ export interface Readiness {
 
 export function createReadiness(): Readiness {
   let ready = true;
+  let holding = 0;
   const listeners: (() => void)[] = [];
+  const done = () => void (holding -= 1);
   return {
     get ready() {
       return ready;
+    },
+    get starting() {
+      return holding > 0;
+    },
+    holdUntil(work) {
+      holding += 1;
+      work.then(done, done);
     },
     drain() {
       if (!ready) return;
@@ -34,8 +51,8 @@ export const HEALTH_PATHS: readonly string[] = [LIVENESS_PATH, READINESS_PATH];
 
 /**
  * /healthz (liveness) answers while the process can answer at all and touches nothing else, so
- * a backend outage never gets the container restarted. /readyz (readiness) fails from the moment
- * shutdown begins, so the load balancer stops sending new requests.
+ * a backend outage never gets the container restarted. /readyz (readiness) fails while start-up
+ * work holds it and from the moment shutdown begins, so the load balancer sends no new requests.
  */
 export function healthRoutes(readiness: Readiness): Router {
   const router = Router();
@@ -52,8 +69,10 @@ export function healthRoutes(readiness: Readiness): Router {
 /** A probe's answer at `path`, or null for a path that is no probe's. */
 export function healthAnswer(path: string, readiness: Readiness): { status: number; body: string } | null {
   if (path === LIVENESS_PATH) return { status: 200, body: 'ok' };
-  if (path === READINESS_PATH)
-    return readiness.ready ? { status: 200, body: 'ready' } : { status: 503, body: 'shutting down' };
+  if (path === READINESS_PATH) {
+    if (!readiness.ready) return { status: 503, body: 'shutting down' };
+    return readiness.starting ? { status: 503, body: 'starting' } : { status: 200, body: 'ready' };
+  }
   return null;
 }
 

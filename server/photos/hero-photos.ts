@@ -4,7 +4,7 @@ import type { Config } from '../config/environment.ts';
 import { PUBLIC_DIR } from '../config/paths.ts';
 import type { SiteContent } from '../content/site-content.ts';
 import { EncodeQueue } from './encode-queue.ts';
-import { encoderProcess } from './encoder-process.ts';
+import { encoderProcess, type PhotoEncoder } from './encoder-process.ts';
 import { PIXEL_LIMITS } from './photo-encoding.ts';
 import { localPhotos, photoLoader, remotePhotos } from './photo-loader.ts';
 import { photoStore, type PhotoStore } from './photo-store.ts';
@@ -25,6 +25,13 @@ const ENCODE_TIMEOUT_MS = 120_000;
 /** Slides (MAX_HERO_SLIDES) and the logo, with room for a new set of each while the old one is still shown. */
 const MAX_WAITING = 48;
 
+/** The hero's photos, where their pictures are kept, and the encoder that makes them. */
+export interface HeroPhotos {
+  photos: Photos;
+  store: PhotoStore;
+  encoder: PhotoEncoder;
+}
+
 export interface HeroPhotoOptions {
   logger: Logger;
   now: () => number;
@@ -38,14 +45,15 @@ export interface HeroPhotoOptions {
  * the addresses it gives) and, with a backend, those of its storage and IMAGE_HOSTS, which the
  * image policy allows.
  */
-export function heroPhotos(
-  config: Config,
-  content: SiteContent,
-  options: HeroPhotoOptions,
-): { photos: Photos; store: PhotoStore } {
+export function heroPhotos(config: Config, content: SiteContent, options: HeroPhotoOptions): HeroPhotos {
   const policy = config.backend ? imagePolicy(config.backend.url, config.imageHosts) : null;
   const named = new Set(contentAddresses(content));
   const store = photoStore({ dir: config.photos.path, maxBytes: config.photos.maxBytes, logger: options.logger });
+  const encoder = encoderProcess({
+    limits: { maxPixels: PIXEL_LIMITS },
+    idleMs: ENCODER_IDLE_MS,
+    timeoutMs: ENCODE_TIMEOUT_MS,
+  });
   const made = photos({
     groups: ['slides', 'logo'],
     store,
@@ -54,18 +62,14 @@ export function heroPhotos(
       localPhotos(PUBLIC_DIR, MAX_PHOTO_BYTES),
       remotePhotos((address) => named.has(address) || (policy?.allows(address) ?? false), MAX_PHOTO_BYTES),
     ),
-    encode: encoderProcess({
-      limits: { maxPixels: PIXEL_LIMITS },
-      idleMs: ENCODER_IDLE_MS,
-      timeoutMs: ENCODE_TIMEOUT_MS,
-    }).encode,
+    encode: encoder.encode,
     fetchTimeoutMs: options.fetchTimeoutMs ?? PHOTO_FETCH_TIMEOUT_MS,
     retryAfterFailureMs: options.retryAfterFailureMs ?? PHOTO_RETRY_MS,
     recheckMs: PHOTO_RECHECK_MS,
     now: options.now,
     logger: options.logger,
   });
-  return { photos: made, store };
+  return { photos: made, store, encoder };
 }
 
 /** The absolute image addresses of the content file's slides and logo. */

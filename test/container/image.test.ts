@@ -1,5 +1,7 @@
+import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { podman, podmanOk, runContainer, waitUntilServing, type Container } from '../../scripts/harness/container.ts';
+import { podman, podmanOk, runContainer, type Container } from '../../scripts/harness/container.ts';
+import { waitUntilServing } from '../../scripts/harness/server-process.ts';
 import { HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 import { waitForPictures } from '../../scripts/bench/page-pictures.ts';
 import { freePort } from '../../scripts/harness/free-port.ts';
@@ -212,8 +214,13 @@ describe('the image stopped with SIGTERM while a request is in flight', () => {
     });
     try {
       await waitUntilServing(`http://127.0.0.1:${port}/healthz`);
-      const inFlight = fetch(`http://127.0.0.1:${port}/`).catch((error: Error) => error);
+      // The page waits for the backend, which the server has asked since its start. Its request is
+      // being handled once one sent after it, on a connection opened after its own, is answered.
+      const page = httpGet(`http://127.0.0.1:${port}/`);
+      const inFlight = new Promise((resolve) => page.once('response', resolve).once('error', resolve));
+      await new Promise((resolve) => page.once('socket', (socket) => socket.once('connect', resolve)));
       await fake.received('heroImages', 1);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
       expect((await podman(['kill', '--signal', 'TERM', container.id])).code).toBe(0);
       expect((await podman(['wait', container.id])).stdout.trim()).toBe('1');

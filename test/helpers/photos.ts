@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PUBLIC_DIR } from '../../server/config/paths.ts';
+import type { FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
 
 /** A photo as an editor exports it: the shipped Munich slide, 1600 × 900 JPEG. */
 export const PHOTO = readFileSync(path.join(PUBLIC_DIR, 'images/hero/munich-1600.jpg'));
@@ -13,6 +14,12 @@ export function smallPhoto(colour = '#1746a2'): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+/** Munich's and Marbella's slides on the fake backend as small photos (its own stand-ins are 1 × 1 pixel). */
+export async function photosOnFake(fake: FakeSupabase): Promise<void> {
+  fake.objects.set('hero/munich.jpg', { body: await smallPhoto('#223344'), contentType: 'image/jpeg' });
+  fake.objects.set('hero/marbella.jpg', { body: await smallPhoto('#443322'), contentType: 'image/jpeg' });
+}
+
 const GRADIENT = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="0.6"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/></svg>`;
 
 /**

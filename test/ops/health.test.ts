@@ -32,6 +32,33 @@ describe('GET /readyz (readiness)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers 503 while start-up work holds it, and 200 once all of it has settled, failed or not', async () => {
+    const { app, deps } = await testApp();
+    let finish!: () => void;
+    let fail!: (error: Error) => void;
+    deps.readiness.holdUntil(new Promise<void>((resolve) => (finish = resolve)));
+    deps.readiness.holdUntil(new Promise<void>((_resolve, reject) => (fail = reject)));
+    const res = await request(app).get('/readyz').expect(503);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toBe('starting');
+    // Pages are served meanwhile, on connections kept alive: only the load balancer waits.
+    const page = await request(app).get('/').set('Connection', 'keep-alive').expect(200);
+    expect(page.headers.connection).toBe('keep-alive');
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    await request(app).get('/readyz').expect(503);
+    fail(new Error('photo storage down'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await request(app).get('/readyz').expect(200)).text).toBe('ready');
+  });
+
+  it('answers 503 for shutdown, not start-up, once shutdown begins', async () => {
+    const { app, deps } = await testApp();
+    deps.readiness.holdUntil(new Promise(() => {}));
+    deps.readiness.drain();
+    expect((await request(app).get('/readyz').expect(503)).text).toBe('shutting down');
+  });
+
   it('answers 503 from the moment shutdown begins, and every answer then closes its connection', async () => {
     const { app, deps } = await testApp();
     const keepAlive = (path: string) => request(app).get(path).set('Connection', 'keep-alive');

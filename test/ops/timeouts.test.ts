@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempSnapshotPath } from '../helpers/backend.ts';
 import { HANG, startFakeSupabase, type FakeSupabase } from '../../scripts/harness/fake-supabase.ts';
-import { startServer, type RunningServer } from '../../scripts/harness/server-process.ts';
+import { startServer, waitUntilServing, type RunningServer } from '../../scripts/harness/server-process.ts';
 
 /**
  * Every timeout the operator's guide promises holds within a second of its setting, measured against the
@@ -33,6 +33,8 @@ beforeAll(async () => {
     SUPABASE_ANON_KEY: backend.key,
     CACHE_SNAPSHOT_PATH: tempSnapshotPath(),
   });
+  // Ready once its start's own call to the backend has timed out: the tests' calls are their own.
+  await waitUntilServing(`${server.url}/readyz`, 10_000);
 });
 afterAll(async () => {
   await server.stop();

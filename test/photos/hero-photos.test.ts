@@ -5,14 +5,13 @@ import { failure, HANG, startFakeSupabase, type FakeSupabase } from '../../scrip
 import type { HeroSlidesAnswer, LogoAnswer } from '../../shared/api.ts';
 import { bootstrapOf } from '../helpers/app.ts';
 import { answerNormally, backendApp, sampleSlides, tempSnapshotPath } from '../helpers/backend.ts';
-import { smallPhoto } from '../helpers/photos.ts';
+import { photosOnFake } from '../helpers/photos.ts';
 
 let fake: FakeSupabase;
 beforeEach(async () => {
   fake = await startFakeSupabase();
   answerNormally(fake);
-  fake.objects.set('hero/munich.jpg', { body: await smallPhoto('#223344'), contentType: 'image/jpeg' });
-  fake.objects.set('hero/marbella.jpg', { body: await smallPhoto('#443322'), contentType: 'image/jpeg' });
+  await photosOnFake(fake);
   // Vienna's file is the stand-in's stub, a PNG of 1 × 1 pixel: too small to show.
   const logo = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#f5b70080' } })
     .png()
