@@ -56,7 +56,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { APP_ROOT } from '../server/config/paths.ts';
-import { startListening, startServer, type RunningServer } from './harness/server-process.ts';
+import { startListening, startServer, waitUntilServing, type RunningServer } from './harness/server-process.ts';
 import { runCrowd } from './bench/crowd-run.ts';
 import { benchThroughVarnish, printEdgeRows } from './bench/edge.ts';
 import { imageEnvironment, imageNodeArgs, manifestMemoryLimit, startBenchBackend } from './bench/image-server.ts';
@@ -227,8 +227,9 @@ const watchExit = (server: RunningServer, which: string) => {
   return () => server.child.off('exit', died);
 };
 const unwatch = [watchExit(app, 'server'), watchExit(unbounded, 'server without heap bounds')];
-// Warm: the measured requests are all cache hits.
-await Promise.all([fetchRaw(`${app.url}/api/hero-slides`), fetchRaw(`${unbounded.url}/api/hero-slides`)]);
+// Ready, as a load balancer waits for: the backend's answers kept and the hero's pictures made
+// (their encoder ended), so the measured requests are all cache hits.
+await Promise.all([app, unbounded].map((server) => waitUntilServing(`${server.url}/readyz`, 60_000)));
 const page = await fetchRaw(`${app.url}/`, ACCEPT_ENCODING);
 if (page.status !== 200) throw new Error(`GET / answered ${page.status}: ${page.body.toString().slice(0, 200)}`);
 const html = decodeBody(page.body, page.headers['content-encoding']).toString();

@@ -46,11 +46,13 @@ export function madePictures(html: string): string[] {
 }
 
 /**
- * npm run bench -- --soak: the server as the image runs it, under the bench's full connection
- * count for `minutes` minutes, a minute's wrk run after another, on a mix of what visitors ask
- * for (the page in each language, the legal page, the slides, the app module). Prints the
- * resident memory at each minute and its slope from minute 2 to the end, and the peak against
- * the manifest's limit; writes bench-results/soak.json. Resolves to the targets it missed.
+ * npm run bench -- --soak: the server as the image runs it, with a backend of camera photos, from
+ * its start: once it reports ready, under the bench's full connection count for `minutes`
+ * minutes, a minute's wrk run after another, on a mix of what visitors ask for (the page in each
+ * language, the legal page, the slides, the app module, the first slide's pictures). Prints the
+ * resident memory of the server and its photo encoder at each minute and its slope from minute
+ * 2 to the end, and the peak against the manifest's limit; writes bench-results/soak.json.
+ * Resolves to the targets it missed.
  */
 export async function runSoak({ minutes, connections }: { minutes: number; connections: number }): Promise<string[]> {
   if (!Number.isInteger(minutes) || minutes <= SLOPE_FROM_MINUTE) {

@@ -2,7 +2,7 @@ import { treeMemoryKb } from './memory.ts';
 
 /** Resident memory at one moment of a long run. */
 export interface RssSample {
-  /** Minutes since the load began. */
+  /** Minutes since sampling began (the soak: the server's start, a few seconds before its load). */
   minute: number;
   rssMb: number;
 }
@@ -68,7 +68,7 @@ export interface SoakVerdict {
   slopeMbPerMinute: number;
   slopeHeld: boolean;
   peakMb: number;
-  /** When the peak came, in minutes since the load began. */
+  /** When the peak came, in minutes since sampling began. */
   peakMinute: number;
   /** Peak as a percentage of the limit. */
   peakPercentOfLimit: number;
