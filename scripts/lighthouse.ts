@@ -8,9 +8,8 @@
  * server has made its pictures of them. Prints each run with the main thread's long tasks in the
  * browser's trace, the medians with the largest contentful paint's element and breakdown and the
  * long tasks by kind, the budgets, the returning visit's bytes by kind and failing best-practices
- * audits, and writes
- * bench-results/lighthouse.json. Exits with 1 when a mobile budget is missed (a returning
- * visitor's: TBT, CLS and the scores).
+ * audits, and writes bench-results/lighthouse.json. Exits with 1 when a mobile budget is missed
+ * (a returning visitor's: TBT, CLS and the scores).
  *
  * The browser's clock is in the event's time zone (the content file's `event.timeZone`), as
  * for most of the event's audience; a visitor elsewhere also gets the event's times on their

@@ -24,16 +24,14 @@ export async function makeStartPictures(
     await photos.settled();
     // Nothing is being made now (settled): the encoder ends before any request can start another.
     await encoder.close();
-  })();
-  const outcome = await Promise.race([
-    made.then(
-      () => 'made' as const,
-      (error: unknown) => error,
-    ),
-    sleep(timeoutMs, 'late' as const, { ref: false }),
-  ]);
+  })().then(
+    () => ({ made: true }) as const,
+    (error: unknown) => ({ made: false, error }) as const,
+  );
+  const outcome = await Promise.race([made, sleep(timeoutMs, null, { ref: false })]);
   const ms = Math.round(performance.now() - started);
-  if (outcome === 'made') logger.info({ ms }, 'hero pictures made: taking visitors');
-  else if (outcome !== 'late') logger.warn({ ms, err: outcome }, 'hero pictures of the start failed: taking visitors');
-  else logger.warn({ ms }, 'hero pictures not all made at the start: taking visitors, the rest are made meanwhile');
+  if (!outcome)
+    logger.warn({ ms }, 'hero pictures not all made at the start: taking visitors, the rest are made meanwhile');
+  else if (outcome.made) logger.info({ ms }, 'hero pictures made: taking visitors');
+  else logger.warn({ ms, err: outcome.error }, 'hero pictures of the start failed: taking visitors');
 }

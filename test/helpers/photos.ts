@@ -14,13 +14,13 @@ export function smallPhoto(colour = '#1746a2'): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+const GRADIENT = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="0.6"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/></svg>`;
+
 /** Munich's and Marbella's slides on the fake backend as small photos (its own stand-ins are 1 × 1 pixel). */
 export async function photosOnFake(fake: FakeSupabase): Promise<void> {
   fake.objects.set('hero/munich.jpg', { body: await smallPhoto('#223344'), contentType: 'image/jpeg' });
   fake.objects.set('hero/marbella.jpg', { body: await smallPhoto('#443322'), contentType: 'image/jpeg' });
 }
-
-const GRADIENT = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="0.6"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/></svg>`;
 
 /**
  * A decompression bomb: a PNG of 10,000 × 10,000 pixels of one colour, a few hundred kilobytes on
